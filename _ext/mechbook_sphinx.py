@@ -1,0 +1,60 @@
+"""Sphinx extension of the book: the notebooks readers download keep their outputs.
+
+sphinx-book-theme offers every MyST Markdown chapter as ``.ipynb`` by copying the
+notebook MyST-NB wrote to ``_build/jupyter_execute/`` into ``_build/html/_sources/``.
+With ``execute_notebooks: cache``, MyST-NB writes that notebook *without* outputs
+whenever a chapter comes from the cache (an unchanged chapter is not run again).
+This extension runs after the theme and, where the copied notebook has lost its
+outputs, writes it again with the outputs of the execution cache, so the download
+is always the executed chapter.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from sphinx.util import logging
+
+LOGGER = logging.getLogger(__name__)
+
+
+def has_outputs(notebook) -> bool:
+    """True if any code cell of ``notebook`` has an output."""
+    return any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code")
+
+
+def executed_notebook(app, docname: str, notebook):
+    """Return ``notebook`` with the outputs of its entry in the execution cache."""
+    from jupyter_cache import get_cache
+
+    cache_path = app.env.mystnb_config.execution_cache_path or str(
+        Path(app.outdir).parent / ".jupyter_cache"
+    )
+    _, merged = get_cache(cache_path).merge_match_into_notebook(notebook)
+    return merged
+
+
+def keep_outputs_in_download(app, pagename, templatename, context, doctree):
+    source = context.get("ipynb_source")
+    if not source:
+        return
+    path = Path(app.outdir, "_sources", source)
+    if not path.exists():
+        return
+    notebook = nbformat.read(path, as_version=4)
+    if has_outputs(notebook):
+        return
+    try:
+        notebook = executed_notebook(app, pagename, notebook)
+    except KeyError:
+        LOGGER.warning("no cached execution of %s: its .ipynb download has no outputs",
+                       pagename, type="mechbook", subtype="download")
+        return
+    nbformat.write(notebook, path)
+
+
+def setup(app):
+    # The theme copies the notebook at the default priority (500); run after it.
+    app.connect("html-page-context", keep_outputs_in_download, priority=900)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

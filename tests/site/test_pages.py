@@ -1,0 +1,115 @@
+"""Every page of the built book, opened in headless Chromium, works offline.
+
+For each page: no request leaves 127.0.0.1, the console shows no error, MathJax
+has typeset every formula (no raw ``\\[``, ``\\(`` or ``$$`` left in the text),
+every image loads, widgets saved in a chapter are drawn, and every download
+link returns a file.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from tests.references import ROOT, is_notebook, toc_files
+
+PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
+RAW_TEX = ["\\[", "\\(", "$$", "\\begin{"]
+
+# Text of the page outside code blocks, where raw TeX would be a typesetting failure.
+VISIBLE_TEXT = """() => {
+    const clone = document.querySelector('main').cloneNode(true);
+    clone.querySelectorAll('pre, code, script, style, .MathJax, mjx-container')
+         .forEach(node => node.remove());
+    return clone.innerText;
+}"""
+
+BROKEN_IMAGES = """() => Array.from(document.images)
+    .filter(img => !(img.complete && img.naturalWidth > 0))
+    .map(img => img.getAttribute('src'))"""
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def open_page(context, url):
+    """Open ``url`` and return (page, foreign requests, console errors)."""
+    page = context.new_page()
+    foreign, errors = [], []
+    page.on("request", lambda request: foreign.append(request.url)
+            if urlparse(request.url).hostname not in ("127.0.0.1", None) else None)
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_function("() => !window.MathJax || !window.MathJax.startup ||"
+                           " window.MathJax.startup.promise.then(() => true)")
+    page.evaluate("() => window.MathJax && window.MathJax.startup"
+                  " ? window.MathJax.startup.promise : null")
+    return page, foreign, errors
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_works_offline(context, base_url, path):
+    page, foreign, errors = open_page(context, f"{base_url}/{path}")
+    try:
+        assert not foreign, f"{path} requested other hosts: {foreign}"
+        assert not errors, f"{path} logged console errors: {errors}"
+        text = page.evaluate(VISIBLE_TEXT)
+        raw = [token for token in RAW_TEX if token in text]
+        assert not raw, f"{path} shows untypeset TeX {raw}"
+        if "$" in "".join(page.locator("main .math").all_inner_texts()):
+            pytest.fail(f"{path} has math that MathJax did not typeset")
+        assert page.locator("mjx-container").count() > 0 or "\\" not in text
+        broken = page.evaluate(BROKEN_IMAGES)
+        assert not broken, f"{path} has images that do not load: {broken}"
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_download_links_return_files(context, base_url, path):
+    page, _, _ = open_page(context, f"{base_url}/{path}")
+    try:
+        links = page.eval_on_selector_all(
+            ".dropdown-download-buttons a[href]", "links => links.map(a => a.href)")
+    finally:
+        page.close()
+    source = ROOT / path.replace(".html", ".md")
+    suffixes = {urlparse(link).path.rsplit(".", 1)[-1] for link in links}
+    assert "md" in suffixes, f"{path} offers no .md download: {links}"
+    if is_notebook(source):
+        assert "ipynb" in suffixes, f"{path} offers no .ipynb download: {links}"
+    for link in links:
+        if link.startswith("javascript:") or link.endswith(".pdf"):
+            continue
+        response = context.request.get(urljoin(f"{base_url}/{path}", link))
+        assert response.ok, f"{path}: download {link} answered {response.status}"
+        body = response.body()
+        assert body, f"{path}: download {link} is empty"
+        if link.endswith(".ipynb"):
+            json.loads(body)
+
+
+def pages_with_saved_widgets():
+    site = ROOT / "_build" / "html"
+    return [path for path in PAGES if (site / path).exists()
+            and "application/vnd.jupyter.widget-state+json" in (site / path).read_text()]
+
+
+@pytest.mark.parametrize("path", pages_with_saved_widgets())
+def test_saved_widgets_render(context, base_url, path):
+    page, _, errors = open_page(context, f"{base_url}/{path}")
+    try:
+        page.wait_for_selector(".jupyter-widgets", timeout=15000)
+        sliders = page.locator(".widget-slider, .widget-hslider, .slider-container")
+        assert sliders.count() > 0, f"{path}: the saved explorer shows no slider"
+        assert not errors, f"{path} logged console errors: {errors}"
+    finally:
+        page.close()

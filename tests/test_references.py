@@ -1,0 +1,73 @@
+"""The nbval references cover every chapter and are in step with it.
+
+nbval (run on ``tests/references/*.ipynb`` by the test command) compares each
+chapter's outputs with the committed ones. These tests make sure that net has no
+hole: every notebook page of the book has a reference, each reference holds its
+chapter's current code and was executed, and only cells whose output cannot be
+compared (live widgets) skip the comparison.
+"""
+
+import jupytext
+import nbformat
+import pytest
+
+from tests.references import (REFERENCES, WIDGET_VIEW, code_cells, notebook_pages,
+                              reference_path, toc_files)
+
+PAGES = notebook_pages()
+REGENERATE = "regenerate it with scripts/regenerate-references.sh {page}"
+
+
+def test_toc_pages_exist():
+    missing = [str(p) for p in toc_files() if not p.exists()]
+    assert not missing, f"_toc.yml lists pages that do not exist: {missing}"
+
+
+def test_book_has_notebook_pages():
+    assert PAGES, "no page of _toc.yml is a notebook: nothing would be regression-tested"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_every_chapter_has_a_reference(page):
+    assert reference_path(page).exists(), (
+        f"{page.name} has no nbval reference {reference_path(page).name}; "
+        + REGENERATE.format(page=page.relative_to(page.parents[1])))
+
+
+def test_no_reference_without_a_chapter():
+    stems = {page.stem for page in PAGES}
+    orphans = [p.name for p in REFERENCES.glob("*.ipynb") if p.stem not in stems]
+    assert not orphans, f"references of pages no longer in _toc.yml: {orphans}; delete them"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_reference_code_matches_chapter(page):
+    reference = reference_path(page)
+    if not reference.exists():
+        pytest.fail(f"{page.name} has no reference")
+    expected = code_cells(jupytext.read(page))
+    stored = code_cells(nbformat.read(reference, as_version=4))
+    assert stored == expected, (
+        f"{reference.name} is out of sync with {page.name}: "
+        + REGENERATE.format(page=page.relative_to(page.parents[1])))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_reference_is_executed(page):
+    notebook = nbformat.read(reference_path(page), as_version=4)
+    unexecuted = [i for i, cell in enumerate(notebook.cells)
+                  if cell.cell_type == "code" and cell.execution_count is None]
+    assert not unexecuted, f"cells {unexecuted} of {page.name}'s reference were not run"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_only_widget_cells_skip_comparison(page):
+    notebook = nbformat.read(reference_path(page), as_version=4)
+    for index, cell in enumerate(notebook.cells):
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type != "code" or not {"nbval-ignore-output", "nbval-skip"} & set(tags):
+            continue
+        assert "nbval-skip" not in tags, f"{page.name} cell {index} is skipped by nbval"
+        has_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
+        assert has_widget, (f"{page.name} cell {index} is tagged nbval-ignore-output but "
+                            "shows no widget: its output must be compared")
