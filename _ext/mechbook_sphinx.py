@@ -1,4 +1,4 @@
-"""Sphinx extension of the book: the notebooks readers download keep their outputs.
+"""Sphinx extension of the book: downloads keep their outputs; pages load each script once.
 
 sphinx-book-theme offers every MyST Markdown chapter as ``.ipynb`` by copying the
 notebook MyST-NB wrote to ``_build/jupyter_execute/`` into ``_build/html/_sources/``.
@@ -54,7 +54,28 @@ def keep_outputs_in_download(app, pagename, templatename, context, doctree):
     nbformat.write(notebook, path)
 
 
+def drop_duplicate_scripts(app, pagename, templatename, context, doctree):
+    """Keep one copy of each script of a page.
+
+    sphinx-thebe registers its inline configuration script once per build that
+    reads documents, so an incremental build can list it twice, and the second
+    copy fails in the browser ("Identifier 'THEBE_JS_URL' has already been
+    declared").
+    """
+    seen, unique = set(), []
+    for script in context.get("script_files", []):
+        # An inline script's filename is None or "" depending on who added it.
+        key = (getattr(script, "filename", str(script)) or "",
+               tuple(sorted(getattr(script, "attributes", {}).items())))
+        if key not in seen:
+            seen.add(key)
+            unique.append(script)
+    context["script_files"] = unique
+
+
 def setup(app):
+    # Last, once every extension has added its scripts to the page.
+    app.connect("html-page-context", drop_duplicate_scripts, priority=990)
     # The theme copies the notebook at the default priority (500); run after it.
     app.connect("html-page-context", keep_outputs_in_download, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mkdir -p _build
+rm -rf _build/html/reports   # failure reports of earlier builds
 start=$(date +%s)
 if ! jupyter-book build . -W -n --keep-going >_build/build.log 2>&1; then
     grep -E "WARNING|ERROR|Error|Traceback" _build/build.log | head -n 40 || true
