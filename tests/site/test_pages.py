@@ -129,3 +129,25 @@ def test_saved_widgets_render(context, base_url, path):
         assert not errors, f"{path} logged console errors: {errors}"
     finally:
         page.close()
+
+
+def notebook_page_paths():
+    return [path for path, source in zip(PAGES, toc_files()) if is_notebook(source)]
+
+
+@pytest.mark.parametrize("path", notebook_page_paths())
+def test_launch_button_opens_the_chapter_on_binder(site, path):
+    """The Binder button opens this chapter of the repository named in _config.yml."""
+    import re
+
+    import yaml
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    repository = urlparse(config["repository"]["url"]).path.strip("/")
+    branch = config["repository"].get("branch", "main")
+    html = (site / path).read_text(encoding="utf-8")
+    links = re.findall(r'href="(https://mybinder\.org/v2/gh/[^"]+)"', html)
+    source = path.replace(".html", ".md")
+    expected = f"https://mybinder.org/v2/gh/{repository}/{branch}?urlpath=lab/tree/{source}"
+    assert expected in links, f"{path}: no Binder link to {expected} (found {links})"
+    assert (ROOT / source).exists()
