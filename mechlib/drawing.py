@@ -36,6 +36,12 @@ __all__ = [
     "ground",
     "angle_arc",
     "save_svg",
+    "spring",
+    "damper",
+    "moment_vector",
+    "oblique_projection",
+    "vector_sum",
+    "slider",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), named by their role in the figures.
@@ -169,3 +175,256 @@ def save_svg(fig, path):
                     facecolor="white")
     plt.close(fig)
     Path(path).write_text(buffer.getvalue(), encoding="utf-8")
+
+
+def spring(ax, start, end, coils=6, width=0.08, lead=0.15, color=COLORS["body"],
+           linewidth=1.2):
+    """Draw a translational spring as a zigzag from ``start`` to ``end``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    start, end : pair of float
+        The two attachment points.
+    coils : int
+        Number of zigzag teeth.
+    width : float
+        Half the width of the zigzag, in data units.
+    lead : float
+        Fraction of the length drawn as straight leads at either end.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> line = drawing.spring(ax, (0, 0), (1, 0))
+    """
+    start = np.asarray(start, dtype=float)
+    end = np.asarray(end, dtype=float)
+    along = end - start
+    length = float(np.hypot(*along))
+    if length == 0.0:
+        raise ValueError("spring: start and end coincide; give two distinct points")
+    unit = along / length
+    normal = np.array([-unit[1], unit[0]])
+    s = np.linspace(lead, 1.0 - lead, 2 * coils + 1)
+    offsets = np.zeros_like(s)
+    offsets[1:-1:2] = width
+    offsets[2:-1:2] = -width
+    points = [start] + [start + si * along + oi * normal for si, oi in zip(s, offsets)] + [end]
+    points = np.array(points)
+    (line,) = ax.plot(points[:, 0], points[:, 1], color=color, linewidth=linewidth,
+                      solid_joinstyle="miter")
+    return line
+
+
+def damper(ax, start, end, width=0.08, color=COLORS["body"], linewidth=1.2):
+    """Draw a viscous damper (dashpot) from ``start`` to ``end``.
+
+    The cylinder is attached at ``start`` and the piston rod at ``end``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> lines = drawing.damper(ax, (0, 0), (1, 0))
+    """
+    start = np.asarray(start, dtype=float)
+    end = np.asarray(end, dtype=float)
+    along = end - start
+    length = float(np.hypot(*along))
+    if length == 0.0:
+        raise ValueError("damper: start and end coincide; give two distinct points")
+    unit = along / length
+    normal = np.array([-unit[1], unit[0]])
+    c0 = start + 0.3 * along          # bottom of the cylinder
+    c1 = start + 0.7 * along          # open end of the cylinder
+    piston = start + 0.55 * along
+    segments = [
+        (start, c0),
+        (c0 - width * normal, c0 + width * normal),
+        (c0 + width * normal, c1 + width * normal),
+        (c0 - width * normal, c1 - width * normal),
+        (piston - 0.7 * width * normal, piston + 0.7 * width * normal),
+        (piston, end),
+    ]
+    return [ax.plot(*zip(a, b), color=color, linewidth=linewidth)[0] for a, b in segments]
+
+
+def moment_vector(ax, tail, components, label=None, color=COLORS["torque"],
+                  label_offset=(0.05, 0.05), linewidth=2.0, **text_kwargs):
+    """Draw a torque (moment) vector as an arrow with a double head.
+
+    The double head tells a torque from a force drawn with :func:`vector`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> arrows = drawing.moment_vector(ax, (0, 0), (0, 1), label=r"$\\bar{T}$")
+    """
+    tail = np.asarray(tail, dtype=float)
+    components = np.asarray(components, dtype=float)
+    length = float(np.hypot(*components))
+    if length == 0.0:
+        return []
+    head = tail + components
+    back = 0.12 * components / length * min(1.0, 4 * length)
+    first = FancyArrowPatch(tuple(tail), tuple(head), arrowstyle="-|>", mutation_scale=12,
+                            color=color, linewidth=linewidth, shrinkA=0, shrinkB=0)
+    second = FancyArrowPatch(tuple(tail), tuple(head - back), arrowstyle="-|>",
+                             mutation_scale=12, color=color, linewidth=linewidth,
+                             shrinkA=0, shrinkB=0)
+    ax.add_patch(first)
+    ax.add_patch(second)
+    if label is not None:
+        ax.text(*(head + np.asarray(label_offset)), label, color=color, **text_kwargs)
+    return [first, second]
+
+
+def oblique_projection(x_screen=(0.0, -1.0), y_screen=(1.0, 0.0), z_screen=(0.45, 0.35)):
+    """Return a function that maps 3D points to 2D page coordinates.
+
+    A parallel (oblique) projection: the three arguments are where the unit
+    vectors along x, y and z land on the page. It is enough for schematic 3D
+    figures drawn with the 2D helpers of this module.
+
+    Examples
+    --------
+    >>> project = oblique_projection()
+    >>> project((1.0, 2.0, 0.0))
+    array([ 2., -1.])
+    """
+    matrix = np.array([x_screen, y_screen, z_screen], dtype=float).T
+
+    def project(point):
+        return matrix @ np.asarray(point, dtype=float)
+
+    return project
+
+
+def vector_sum(ax, tail, terms, colors=None, labels=None, total_label=None,
+               total_color=COLORS["velocity"], label_offsets=None,
+               total_label_offset=(0.05, 0.05), label_distance=0.25, **text_kwargs):
+    """Draw vectors tip to tail from ``tail``, and their sum as one arrow from ``tail``.
+
+    This is the picture of a vector written as a sum, for example a velocity as
+    the sum of partial velocities times generalized speeds plus a remainder.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    tail : pair of float
+        Where the first term and the sum start.
+    terms : sequence of pairs of float
+        The vectors to add, in the order they are drawn.  A term of zero length
+        is skipped (no arrow and no label).
+    colors : sequence of str, optional
+        One colour per term (default: ``COLORS["partial"]`` for every term).
+    labels : sequence of str or None, optional
+        One label per term, placed near the middle of its arrow.
+    total_label : str, optional
+        Label of the sum, placed near its head.
+    total_color : str
+        Colour of the sum.
+    label_offsets : sequence of pairs of float, optional
+        Offset of each term's label from the middle of its arrow, in data
+        units.  By default each label sits ``label_distance`` to the right of
+        its arrow (seen looking along the arrow).
+    total_label_offset : pair of float
+        Offset of the sum's label from its head.
+    label_distance : float
+        Distance of the default label positions from their arrows.
+
+    Returns
+    -------
+    numpy.ndarray
+        The head of the sum, ``tail + sum(terms)``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> drawing.vector_sum(ax, (0, 0), [(1, 0), (0, 0), (0, 0.5)],
+    ...                    labels=["a", "b", "c"], total_label="a + b + c")
+    array([1. , 0.5])
+    """
+    tail = np.asarray(tail, dtype=float)
+    terms = [np.asarray(term, dtype=float) for term in terms]
+    count = len(terms)
+    colors = [COLORS["partial"]] * count if colors is None else list(colors)
+    labels = [None] * count if labels is None else list(labels)
+    if label_offsets is None:
+        label_offsets = []
+        for term in terms:
+            length = float(np.hypot(*term))
+            right = (np.array([term[1], -term[0]]) / length if length > 0.0
+                     else np.zeros(2))
+            label_offsets.append(label_distance * right)
+    else:
+        label_offsets = list(label_offsets)
+    if not len(colors) == len(labels) == len(label_offsets) == count:
+        raise ValueError(
+            f"vector_sum got {count} terms but {len(colors)} colors, "
+            f"{len(labels)} labels and {len(label_offsets)} label_offsets; "
+            "give one of each per term (or leave them out)")
+    start = tail.copy()
+    for term, color, label, offset in zip(terms, colors, labels, label_offsets):
+        if np.hypot(*term) == 0.0:
+            continue
+        vector(ax, start, term, color=color)
+        if label is not None:
+            middle = start + 0.5 * term + np.asarray(offset, dtype=float)
+            ax.text(*middle, label, color=color, ha="center", va="center",
+                    **text_kwargs)
+        start = start + term
+    total = start - tail
+    if np.hypot(*total) > 0.0:
+        vector(ax, tail, total, color=total_color, linewidth=2.5)
+        if total_label is not None:
+            ax.text(*(start + np.asarray(total_label_offset, dtype=float)),
+                    total_label, color=total_color, **text_kwargs)
+    return start
+
+
+def slider(ax, position, angle_deg=0.0, width=0.3, height=0.16,
+           color=COLORS["body"]):
+    """Draw a block that slides along a line, centred at ``position``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    position : pair of float
+        Centre of the block.
+    angle_deg : float
+        Direction of the line the block slides along, in degrees from the x axis.
+    width, height : float
+        Size of the block along and across the line.
+    color : str
+        Edge colour.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> block = drawing.slider(ax, (1.0, 0.0), angle_deg=30.0)
+    """
+    from matplotlib.patches import Rectangle
+    from matplotlib.transforms import Affine2D
+
+    block = Rectangle((-0.5 * width, -0.5 * height), width, height,
+                      facecolor="white", edgecolor=color, linewidth=1.5, zorder=4)
+    block.set_transform(Affine2D().rotate_deg(angle_deg).translate(*position)
+                        + ax.transData)
+    ax.add_patch(block)
+    return block

@@ -30,7 +30,7 @@ fi
 . "$VENV/bin/activate"
 
 # Scripts the site serves itself ---------------------------------------------
-want=$(stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh)
+want=$(stamp_of vendor/package.json vendor/package-lock.json vendor/mathjax-hub-shim.js scripts/setup.sh)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]; then
     echo "setup: installing MathJax and the ipywidgets embed scripts from npm"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
@@ -46,6 +46,16 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     done
     # ipywidgets: RequireJS and the self-contained embed manager.
     cp vendor/node_modules/requirejs/require.js vendor/static/widgets/require.min.js
-    cp vendor/node_modules/@jupyter-widgets/html-manager/dist/embed-amd.js vendor/static/widgets/
+    manager=vendor/node_modules/@jupyter-widgets/html-manager/dist
+    cp "$manager/embed-amd.js" vendor/static/widgets/
+    # The manager loads its icon fonts from <RequireJS baseUrl>/@jupyter-widgets/
+    # html-manager/dist/: put them there, and make the baseUrl this folder
+    # (RequireJS's default is the page's own folder).
+    mkdir -p vendor/static/widgets/@jupyter-widgets/html-manager/dist
+    cp "$manager"/*.woff "$manager"/*.woff2 "$manager"/*.ttf "$manager"/*.eot "$manager"/*.svg \
+       vendor/static/widgets/@jupyter-widgets/html-manager/dist/
+    cp vendor/mathjax-hub-shim.js vendor/static/widgets/
+    printf '\n%s\n' 'requirejs.config({baseUrl: new URL(".", document.currentScript.src).href});' \
+        >> vendor/static/widgets/require.min.js
     echo "$want" > vendor/static/.stamp
 fi

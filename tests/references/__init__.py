@@ -67,9 +67,11 @@ def execute(page: Path) -> nbformat.NotebookNode:
     notebook = jupytext.read(page)
     notebook.metadata.pop("jupytext", None)
     client = NotebookClient(notebook, timeout=300, kernel_name="python3",
-                            record_timing=False, store_widget_state=False,
+                            record_timing=False,
                             resources={"metadata": {"path": str(REFERENCES)}})
     client.execute()
+    # The saved state of live widgets is not compared and only bloats the diffs.
+    notebook.metadata.pop("widgets", None)
     return notebook
 
 

@@ -1,0 +1,82 @@
+"""mechlib: partial velocities, generalized forces and Kane's equations.
+
+The helper package of the book *Generalized Forces in Kane's Method*, built on
+``sympy.physics.mechanics``. Each module follows one chapter:
+
+``mechlib.kinematics``
+    partial velocities, the remainder term, a display table;
+``mechlib.active``
+    generalized active forces F_r; resultant and couple;
+``mechlib.inertia``
+    inertia force and torque, generalized inertia forces F_r*;
+``mechlib.nonholonomic``
+    A_n and b_n from velocity constraints; nonholonomic partial velocities and
+    generalized forces;
+``mechlib.kane``
+    Kane's equations F_r + F_r* = 0, a numerical right-hand side, simulation;
+``mechlib.systems``
+    the example systems of the book;
+``mechlib.printing``
+    ``init_printing()``: unit vectors print as hats.
+
+``mechlib.planar`` and ``mechlib.drawing`` are imported on their own
+(``from mechlib import planar``).
+
+Speed ordering, stated once for the whole package: speeds are ordered
+``[u_1 .. u_p, u_{p+1} .. u_n] = [*independent, *dependent]``; the dependent
+speeds are ``u_dep = A_n u_ind + b_n`` with ``A_n`` of shape ``(n - p, p)``,
+and nonholonomic quantities are ``X~_r = X_r + sum_s A_n[s, r] X_{p+s}``,
+i.e. ``F~ = F_ind + A_n.T F_dep``.
+
+Examples
+--------
+>>> import mechlib as ml
+>>> callable(ml.partial_velocities)
+True
+"""
+
+from . import errors, printing, kinematics
+from .printing import init_printing
+from .kinematics import (partial_velocities, remainder,
+                         partial_velocity_table, replace_qdots)
+
+__all__ = ["errors", "printing", "kinematics", "init_printing",
+           "partial_velocities", "remainder", "partial_velocity_table",
+           "replace_qdots"]
+
+try:  # modules still being written must not break ``import mechlib``
+    from . import active
+    from .active import generalized_active_forces, resultant_and_couple
+    __all__ += ["active", "generalized_active_forces", "resultant_and_couple"]
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from . import inertia
+    from .inertia import (inertia_force, inertia_torque,
+                          inertia_torque_of_particles,
+                          generalized_inertia_forces)
+    __all__ += ["inertia", "inertia_force", "inertia_torque",
+                "inertia_torque_of_particles", "generalized_inertia_forces"]
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from . import nonholonomic
+    from .nonholonomic import (dependent_speed_coefficients,
+                               nonholonomic_partial_velocities,
+                               reduce_generalized_forces)
+    __all__ += ["nonholonomic", "dependent_speed_coefficients",
+                "nonholonomic_partial_velocities",
+                "reduce_generalized_forces"]
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from . import kane
+    from .kane import kanes_equations, KaneEquations, rhs, simulate
+    __all__ += ["kane", "kanes_equations", "KaneEquations", "rhs", "simulate"]
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from . import systems
+    __all__ += ["systems"]
+except ImportError:  # pragma: no cover
+    pass

@@ -1,0 +1,128 @@
+"""Exceptions raised by mechlib.
+
+Every exception names what is wrong with the input and how to fix it. Each
+class subclasses a built-in exception (``ValueError`` or ``TypeError``), so
+code that already catches those keeps working.
+
+Examples
+--------
+>>> import sympy as sm
+>>> import mechlib as ml
+>>> issubclass(ml.errors.SpeedError, ValueError)
+True
+"""
+
+__all__ = [
+    "MechlibError",
+    "SpeedError",
+    "NonlinearSpeedError",
+    "VelocityNotDefinedError",
+    "LoadError",
+    "UnknownLoadTargetError",
+    "ConstraintError",
+    "ShapeError",
+    "MissingValueError",
+]
+
+
+class MechlibError(Exception):
+    """Base class of every exception mechlib raises on purpose.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ShapeError, ml.errors.MechlibError)
+    True
+    """
+
+
+class SpeedError(MechlibError, ValueError):
+    """Generalized speeds that are not functions of time, or are repeated.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import mechlib as ml
+    >>> N = ml.kinematics.me.ReferenceFrame('N')
+    >>> ml.partial_velocities([N.x], [sm.Symbol('u1')], N)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.SpeedError: speed u1 is not a function of time ...
+    """
+
+
+class NonlinearSpeedError(MechlibError, ValueError):
+    """A velocity (or constraint) that is not linear in the generalized speeds.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.NonlinearSpeedError, ValueError)
+    True
+    """
+
+
+class VelocityNotDefinedError(MechlibError, ValueError):
+    """A point or frame whose velocity in the requested frame is unknown.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.VelocityNotDefinedError, ValueError)
+    True
+    """
+
+
+class LoadError(MechlibError, TypeError):
+    """A load that is not a force on a point, a torque on a frame or an actuator.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.LoadError, TypeError)
+    True
+    """
+
+
+class UnknownLoadTargetError(MechlibError, ValueError):
+    """A load on a point or frame that belongs to no body of the system.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.UnknownLoadTargetError, ValueError)
+    True
+    """
+
+
+class ConstraintError(MechlibError, ValueError):
+    """Motion constraints of the wrong number, or singular for the dependent speeds.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ConstraintError, ValueError)
+    True
+    """
+
+
+class ShapeError(MechlibError, ValueError):
+    """Arguments whose lengths or shapes do not match.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ShapeError, ValueError)
+    True
+    """
+
+
+class MissingValueError(MechlibError, ValueError):
+    """Numerical evaluation asked for without a value for every symbol.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.MissingValueError, ValueError)
+    True
+    """

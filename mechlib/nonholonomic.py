@@ -1,0 +1,222 @@
+r"""Nonholonomic reduction: A_n, b_n, and the tilde quantities.
+
+Speed ordering (the one used by all of mechlib): the n speeds are ordered
+:math:`[u_1, \ldots, u_p, u_{p+1}, \ldots, u_n]` = ``[*independent,
+*dependent]``. Motion constraints linear in the speeds are solved for the
+``m = n - p`` dependent speeds,
+
+.. math::
+
+   u_{\text{dep}} = \mathbf{A}_n u_{\text{ind}} + b_n, \qquad
+   \mathbf{A}_n \in \mathbb{R}^{m \times p},
+
+and a nonholonomic quantity is formed from the holonomic ones
+(Kane and Levinson 1985, p. 46, p. 48, p. 99 and p. 124) as
+
+.. math::
+
+   \tilde{X}_r = X_r + \sum_{s=1}^{m} (\mathbf{A}_n)_{sr} X_{p+s},
+   \quad r = 1, \ldots, p,
+
+i.e. :math:`\tilde{F} = F_{\text{ind}} + \mathbf{A}_n^T F_{\text{dep}}`. This
+holds for partial velocities, partial angular velocities, :math:`F_r` and
+:math:`F_r^*` alike.
+"""
+
+import sympy as sm
+
+from ._checks import as_list, check_speeds, qdot_map, replace
+from .errors import ConstraintError, NonlinearSpeedError, ShapeError
+
+__all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
+           "reduce_generalized_forces"]
+
+
+def _as_exprs(constraints):
+    out = []
+    for c in as_list(constraints, "constraints"):
+        if isinstance(c, sm.Equality):
+            c = c.lhs - c.rhs
+        out.append(sm.sympify(c))
+    return out
+
+
+def dependent_speed_coefficients(constraints, independent, dependent,
+                                 kdes=None, simplify=False):
+    r"""Solve linear motion constraints for the dependent speeds.
+
+    Parameters
+    ----------
+    constraints : sequence
+        ``m`` expressions, each equal to zero (or ``Eq``), linear in the
+        speeds, e.g. the components of a contact point's velocity.
+    independent : sequence
+        The ``p`` independent speeds :math:`u_1 \ldots u_p`.
+    dependent : sequence
+        The ``m`` dependent speeds :math:`u_{p+1} \ldots u_n`.
+    kdes : sequence or dict, optional
+        Kinematical differential equations, to replace coordinate rates in
+        the constraints.
+    simplify : bool, optional
+        Apply ``sympy.simplify`` to the entries (slow for large systems).
+
+    Returns
+    -------
+    (sympy.Matrix, sympy.Matrix)
+        :math:`\mathbf{A}_n` (``m x p``) and :math:`b_n` (``m x 1``) with
+        :math:`u_{dep} = \mathbf{A}_n u_{ind} + b_n`.
+
+    Raises
+    ------
+    ConstraintError
+        If the number of constraints differs from the number of dependent
+        speeds, or the constraints cannot be solved for the dependent
+        speeds (singular coefficient matrix).
+    NonlinearSpeedError
+        If a constraint is not linear in the speeds.
+
+    Examples
+    --------
+    A Chaplygin sleigh: speeds of the mass center along and across the
+    body, :math:`u_1, u_2`, and its angular speed :math:`u_3`; the blade,
+    a distance a behind the mass center, cannot slide sideways:
+    :math:`u_2 - a u_3 = 0`.
+
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> import mechlib as ml
+    >>> a = sm.symbols('a')
+    >>> u1, u2, u3 = me.dynamicsymbols('u1, u2, u3')
+    >>> An, bn = ml.dependent_speed_coefficients([u2 - a*u3], [u1, u3], [u2])
+    >>> An, bn
+    (Matrix([[0, a]]), Matrix([[0]]))
+    """
+    exprs = _as_exprs(constraints)
+    independent = check_speeds(independent, "independent speeds")
+    dependent = check_speeds(dependent, "dependent speeds")
+    speeds = check_speeds(independent + dependent,
+                          "independent + dependent speeds")
+    if len(exprs) != len(dependent):
+        raise ConstraintError(
+            f"{len(exprs)} constraint(s) for {len(dependent)} dependent "
+            f"speed(s) {dependent}; give exactly one independent motion "
+            "constraint per dependent speed (drop redundant constraints, or "
+            "choose as many dependent speeds as there are constraints)")
+    if not dependent:
+        return sm.zeros(0, len(independent)), sm.zeros(0, 1)
+    C = replace(sm.Matrix(exprs), qdot_map(kdes, speeds))
+    J = C.jacobian(speeds)
+    if J.has(*speeds):
+        for i in range(J.rows):
+            for j in range(J.cols):
+                if J[i, j].has(*speeds):
+                    raise NonlinearSpeedError(
+                        f"constraint {i} ({exprs[i]}) is not linear in the "
+                        f"speed {speeds[j]}; motion constraints must be "
+                        "linear in the generalized speeds")
+    p = len(independent)
+    C_ind, C_dep = J[:, :p], J[:, p:]
+    c0 = C.xreplace(dict.fromkeys(speeds, 0))
+    det = C_dep.det()
+    if det == 0 or sm.simplify(det) == 0:
+        raise ConstraintError(
+            "the constraints cannot be solved for the dependent speeds "
+            f"{dependent}: the matrix of their coefficients {C_dep.tolist()} "
+            "is singular; choose other dependent speeds (each constraint "
+            "must involve the dependent speeds independently), or remove "
+            "redundant constraints")
+    A_n = -C_dep.LUsolve(C_ind)
+    b_n = -C_dep.LUsolve(c0)
+    if simplify:
+        A_n = A_n.applyfunc(sm.simplify)
+        b_n = b_n.applyfunc(sm.simplify)
+    return A_n, b_n
+
+
+def _check_A(A_n, n, what):
+    A_n = sm.Matrix(A_n)
+    m, p = A_n.shape
+    if m + p != n:
+        raise ShapeError(
+            f"{what} has {n} entries but A_n has shape {A_n.shape}, i.e. "
+            f"{p} independent and {m} dependent speeds; give one entry per "
+            "speed ordered [*independent, *dependent]")
+    return A_n, m, p
+
+
+def nonholonomic_partial_velocities(partials, A_n):
+    r"""Nonholonomic partial velocities from the holonomic ones.
+
+    :math:`\tilde{v}_r = v_r + \sum_{s} (\mathbf{A}_n)_{sr} v_{p+s}`,
+    r = 1 .. p (Kane and Levinson 1985, p. 48).
+
+    Parameters
+    ----------
+    partials : list of list of Vector
+        As returned by ``mechlib.partial_velocities`` for all n speeds
+        ordered ``[*independent, *dependent]``; each inner list has n items.
+    A_n : sympy.Matrix
+        ``m x p``, from :func:`dependent_speed_coefficients`.
+
+    Returns
+    -------
+    list of list of Vector
+        Each inner list has p items.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> import mechlib as ml
+    >>> a = sm.symbols('a')
+    >>> N = me.ReferenceFrame('N')
+    >>> # holonomic partials of the blade point for u1, u3, u2
+    >>> v = [[N.x, -a*N.y, N.y]]
+    >>> ml.nonholonomic_partial_velocities(v, sm.Matrix([[0, a]]))
+    [[N.x, 0]]
+    """
+    out = []
+    for i, row in enumerate(as_list(partials, "partials")):
+        row = as_list(row, f"partials[{i}]")
+        A, m, p = _check_A(A_n, len(row), f"partials[{i}]")
+        reduced = []
+        for r in range(p):
+            v = row[r]
+            for s in range(m):
+                v = v + A[s, r] * row[p + s]
+            reduced.append(v)
+        out.append(reduced)
+    return out
+
+
+def reduce_generalized_forces(F, A_n):
+    r"""Nonholonomic generalized forces: :math:`\tilde{F} = F_{ind} + \mathbf{A}_n^T F_{dep}`.
+
+    Works for :math:`F_r`, :math:`F_r^*` and their sum.
+
+    Parameters
+    ----------
+    F : sympy.Matrix or sequence
+        The n holonomic generalized forces, ordered
+        ``[*independent, *dependent]``.
+    A_n : sympy.Matrix
+        ``m x p``, from :func:`dependent_speed_coefficients`.
+
+    Returns
+    -------
+    sympy.Matrix
+        ``p x 1``.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import mechlib as ml
+    >>> F1, F2, F3, a = sm.symbols('F1, F2, F3, a')
+    >>> ml.reduce_generalized_forces([F1, F3, F2], sm.Matrix([[0, a]]))
+    Matrix([
+    [         F1],
+    [F2*a + F3]])
+    """
+    F = sm.Matrix(as_list(F, "F"))
+    A, m, p = _check_A(A_n, F.rows, "F")
+    return F[:p, 0] + A.T * F[p:, 0]

@@ -1,0 +1,566 @@
+r"""The example systems of the book, as ``sympy.physics.mechanics`` Systems.
+
+Each function returns an :class:`Example`: a ``System`` (frame, bodies,
+loads and actuators, coordinates, speeds, kinematical differential
+equations, motion constraints) together with the named symbols, frames,
+points and bodies a chapter needs, reachable as attributes (``ex.m1``,
+``ex.N``, ``ex.P1``). Pass the example (or ``ex.system``) to
+``mechlib.kanes_equations`` or to ``System.form_eoms``.
+
+Every system uses generalized speeds that the kinematical differential
+equations relate to the coordinate rates, and sets angular velocities in
+terms of the speeds (``set_ang_vel``), so velocities print in terms of
+speeds. Speeds are ordered ``[*independent, *dependent]``.
+"""
+
+import sympy as sm
+import sympy.physics.mechanics as me
+
+from .errors import ShapeError
+
+__all__ = ["Example", "double_pendulum", "two_rods", "lecture_three_dof",
+           "rolling_disc", "chaplygin_sleigh", "n_link_pendulum",
+           "rigid_chain"]
+
+
+class Example:
+    """A System plus the named objects of an example.
+
+    Attributes
+    ----------
+    system : System
+        The ``sympy.physics.mechanics.System``.
+    name : str
+        Short name of the example.
+    names : dict
+        ``{name: object}`` for symbols, specified functions, frames, points
+        and bodies; each is also an attribute (``ex.m1``).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.double_pendulum()
+    >>> ex.m1, ex.N, ex.system.frame is ex.N
+    (m1, N, True)
+    """
+
+    def __init__(self, name, system, names):
+        self.name = name
+        self.system = system
+        self.names = dict(names)
+
+    def __getattr__(self, key):
+        names = self.__dict__.get("names", {})
+        if key in names:
+            return names[key]
+        raise AttributeError(
+            f"example {self.__dict__.get('name')!r} has no {key!r}; it has "
+            f"{sorted(names)}")
+
+    def __getitem__(self, key):
+        return self.names[key]
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self.names))
+
+    # shortcuts to the System
+    @property
+    def frame(self):
+        """The Newtonian frame."""
+        return self.system.frame
+
+    @property
+    def q(self):
+        """Generalized coordinates (a column Matrix)."""
+        return self.system.q
+
+    @property
+    def u(self):
+        """Generalized speeds ``[*u_ind, *u_dep]`` (a column Matrix)."""
+        return self.system.u
+
+    @property
+    def kdes(self):
+        """Kinematical differential equations (each equal to zero)."""
+        return self.system.kdes
+
+    @property
+    def bodies(self):
+        """Particles and rigid bodies."""
+        return self.system.bodies
+
+    @property
+    def loads(self):
+        """Loads, with the actuators' loads expanded."""
+        out = list(self.system.loads)
+        for actuator in self.system.actuators:
+            out.extend(actuator.to_loads())
+        return out
+
+    def __repr__(self):
+        return f"<mechlib example {self.name!r}: {self.system!r}>"
+
+
+def _system(N, O, q, u_ind, kdes, bodies, loads=(), actuators=(), u_dep=(),
+            constraints=()):
+    system = me.System(N, O)
+    system.add_coordinates(*q)
+    system.add_speeds(*u_ind)
+    if u_dep:
+        system.add_speeds(*u_dep, independent=False)
+    system.add_kdes(*kdes)
+    system.add_bodies(*bodies)
+    if loads:
+        system.add_loads(*loads)
+    if actuators:
+        system.add_actuators(*actuators)
+    if constraints:
+        system.add_nonholonomic_constraints(*constraints)
+    return system
+
+
+def double_pendulum():
+    r"""Double pendulum of two particles (seed 000), with absolute angles.
+
+    Particles :math:`P_1, P_2` of masses :math:`m_1, m_2` hang on massless
+    rods of length l from the fixed point O. :math:`q_1, q_2` are the angles
+    of the rods (frames A and B) from the downward vertical
+    :math:`-\hat{n}_y`, both measured from N about :math:`\hat{n}_z`;
+    :math:`u_r = \dot{q}_r`. Gravity :math:`-g\hat{n}_y` acts on both
+    particles. The generalized active forces are
+    :math:`F_1 = -(m_1 + m_2) g l \sin q_1` and
+    :math:`F_2 = -m_2 g l \sin q_2`.
+
+    Returns
+    -------
+    Example
+        Names: ``m1 m2 l g q1 q2 u1 u2 N A B O P1 P2`` (points) and
+        ``p1 p2`` (the particles).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.double_pendulum()
+    >>> ex.system.q.T
+    Matrix([[q1(t), q2(t)]])
+    """
+    m1, m2, l, g = sm.symbols("m1, m2, l, g")
+    q1, q2, u1, u2 = me.dynamicsymbols("q1, q2, u1, u2")
+    N, A, B = me.ReferenceFrame("N"), me.ReferenceFrame("A"), \
+        me.ReferenceFrame("B")
+    A.orient_axis(N, q1, N.z)
+    B.orient_axis(N, q2, N.z)
+    A.set_ang_vel(N, u1 * N.z)
+    B.set_ang_vel(N, u2 * N.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P1 = O.locatenew("P1", -l * A.y)
+    P2 = P1.locatenew("P2", -l * B.y)
+    P1.v2pt_theory(O, N, A)
+    P2.v2pt_theory(P1, N, B)
+    p1, p2 = me.Particle("p1", P1, m1), me.Particle("p2", P2, m2)
+    loads = [me.Force(P1, -m1 * g * N.y), me.Force(P2, -m2 * g * N.y)]
+    system = _system(N, O, [q1, q2], [u1, u2],
+                     [q1.diff() - u1, q2.diff() - u2], [p1, p2], loads)
+    return Example("double pendulum", system, dict(
+        m1=m1, m2=m2, l=l, g=g, q1=q1, q2=q2, u1=u1, u2=u2, N=N, A=A, B=B,
+        O=O, P1=P1, P2=P2, p1=p1, p2=p2))
+
+
+def two_rods():
+    r"""Two uniform rods with torsional springs and gravity (seed 000).
+
+    Rod A (mass m, length l) is pinned at the fixed point O and turns about
+    :math:`\hat{n}_z` through :math:`q_1`; its mass center :math:`A_o` is at
+    :math:`\tfrac{l}{2}\hat{a}_x`. Rod B (mass m, length l, along
+    :math:`\hat{b}_y`) is pinned at its mass center :math:`B_o`, the end
+    :math:`l\hat{a}_x` of A, and turns relative to A about :math:`\hat{a}_x`
+    through :math:`q_2`. :math:`u_r = \dot{q}_r`. Linear torsional springs
+    of stiffness k and zero free angle resist each relative rotation:
+    :math:`\bar{T}_A = -k q_1\hat{n}_z + k q_2\hat{a}_x`,
+    :math:`\bar{T}_B = -k q_2\hat{a}_x`. Gravity :math:`m g\hat{n}_x` acts at
+    both mass centers. Central inertia of each rod: :math:`m l^2/12` about
+    the two axes normal to it.
+
+    Returns
+    -------
+    Example
+        Names: ``m g k l q1 q2 u1 u2 N A B O Ao Bo`` and ``rod_A rod_B``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.two_rods()
+    >>> [b.name for b in ex.bodies]
+    ['rod_A', 'rod_B']
+    """
+    m, g, k, l = sm.symbols("m, g, k, l")
+    q1, q2, u1, u2 = me.dynamicsymbols("q1, q2, u1, u2")
+    N, A, B = me.ReferenceFrame("N"), me.ReferenceFrame("A"), \
+        me.ReferenceFrame("B")
+    A.orient_axis(N, q1, N.z)
+    B.orient_axis(A, q2, A.x)
+    A.set_ang_vel(N, u1 * N.z)
+    B.set_ang_vel(A, u2 * A.x)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    Ao = O.locatenew("A_o", l / 2 * A.x)
+    Bo = O.locatenew("B_o", l * A.x)
+    Ao.v2pt_theory(O, N, A)
+    Bo.v2pt_theory(O, N, A)
+    I = m * l**2 / 12
+    rod_A = me.RigidBody("rod_A", Ao, A, m, (me.inertia(A, 0, I, I), Ao))
+    rod_B = me.RigidBody("rod_B", Bo, B, m, (me.inertia(B, I, 0, I), Bo))
+    loads = [me.Force(Ao, m * g * N.x), me.Force(Bo, m * g * N.x),
+             me.Torque(A, -k * q1 * N.z + k * q2 * A.x),
+             me.Torque(B, -k * q2 * A.x)]
+    system = _system(N, O, [q1, q2], [u1, u2],
+                     [q1.diff() - u1, q2.diff() - u2], [rod_A, rod_B], loads)
+    return Example("two rods", system, dict(
+        m=m, g=g, k=k, l=l, q1=q1, q2=q2, u1=u1, u2=u2, N=N, A=A, B=B, O=O,
+        Ao=Ao, Bo=Bo, rod_A=rod_A, rod_B=rod_B))
+
+
+def lecture_three_dof():
+    r"""The 3-DoF example of the lecture notes (seed 002), made concrete.
+
+    The notes list two particles :math:`P_{ab}` and :math:`P_c`, a rigid body
+    B, the weights of B and :math:`P_c`, a specified force F and torque T, a
+    translational spring k and damper c acting on :math:`P_{ab}` along
+    :math:`\hat{n}_x`, and a rotational spring :math:`k_T` on B through
+    :math:`q_3`. This function realizes that list as follows
+    (:math:`\hat{n}_y` up, gravity :math:`-g\hat{n}_y`):
+
+    * :math:`P_{ab}` (mass :math:`m_a`) is a slider on a smooth horizontal
+      rail through O; :math:`q_1` is its displacement along :math:`\hat{n}_x`.
+      A spring k (zero at :math:`q_1 = 0`) and a damper c tie it to the
+      wall, and the specified force :math:`F(t)\hat{n}_x` pushes it:
+      :math:`\bar{R}_{P_{ab}} = (F - k q_1 - c\dot{q}_1)\hat{n}_x`. Its
+      weight and the rail's normal force are noncontributing.
+    * B is a uniform rod (mass :math:`m_b`, length :math:`l_b`, central
+      moment of inertia :math:`I_b` about the axes normal to it) hinged to
+      the slider at :math:`P_{ab}`; :math:`q_3` is its angle from the
+      downward vertical about :math:`\hat{n}_z`, so its mass center is
+      :math:`b_o = P_{ab} - \tfrac{l_b}{2}\hat{b}_y`. A motor on the slider
+      applies the specified torque :math:`T(t)\hat{n}_z` to B and a
+      rotational spring :math:`k_T` at the hinge applies
+      :math:`-k_T q_3\hat{n}_z` (both with reactions on the slider, which
+      does not rotate, so the reactions do not contribute). Its weight acts
+      at :math:`b_o`.
+    * :math:`P_c` (mass :math:`m_c`) is a bead sliding without friction
+      along B; :math:`q_2` is its distance from the hinge,
+      :math:`P_c = P_{ab} - q_2\hat{b}_y`. Its weight contributes; the
+      smooth contact force of the rod does not.
+
+    :math:`u_r = \dot{q}_r`; the damper is written with :math:`\dot{q}_1`,
+    so the kinematical differential equations are needed to form
+    :math:`F_r`. The torques are ``TorqueActuator`` objects.
+
+    Returns
+    -------
+    Example
+        Names: ``m_a m_b m_c I_b l_b g k c k_T F T q1 q2 q3 u1 u2 u3 N B O
+        P_ab P_c b_o``, the bodies ``slider bead rod`` and the actuators
+        ``motor torsion_spring``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.lecture_three_dof()
+    >>> [b.name for b in ex.bodies]
+    ['P_ab', 'P_c', 'B']
+    """
+    m_a, m_b, m_c, I_b, l_b, g, k, c, k_T = sm.symbols(
+        "m_a, m_b, m_c, I_b, l_b, g, k, c, k_T")
+    F, T = me.dynamicsymbols("F, T")
+    q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1, q2, q3, u1, u2, u3")
+    N, B = me.ReferenceFrame("N"), me.ReferenceFrame("B")
+    B.orient_axis(N, q3, N.z)
+    B.set_ang_vel(N, u3 * N.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P_ab = O.locatenew("P_ab", q1 * N.x)
+    P_ab.set_vel(N, u1 * N.x)
+    b_o = P_ab.locatenew("b_o", -l_b / 2 * B.y)
+    b_o.v2pt_theory(P_ab, N, B)
+    P_c = P_ab.locatenew("P_c", -q2 * B.y)
+    P_c.set_vel(B, -u2 * B.y)
+    P_c.v1pt_theory(P_ab, N, B)
+    slider = me.Particle("P_ab", P_ab, m_a)
+    bead = me.Particle("P_c", P_c, m_c)
+    rod = me.RigidBody("B", b_o, B, m_b, (me.inertia(B, I_b, 0, I_b), b_o))
+    loads = [me.Force(P_ab, (F - k * q1 - c * q1.diff()) * N.x),
+             me.Force(P_ab, -m_a * g * N.y),
+             me.Force(P_c, -m_c * g * N.y),
+             me.Force(b_o, -m_b * g * N.y)]
+    motor = me.TorqueActuator(T, N.z, B, N)
+    torsion_spring = me.TorqueActuator(-k_T * q3, N.z, B, N)
+    system = _system(N, O, [q1, q2, q3], [u1, u2, u3],
+                     [q1.diff() - u1, q2.diff() - u2, q3.diff() - u3],
+                     [slider, bead, rod], loads, [motor, torsion_spring])
+    return Example("lecture 3-DoF", system, dict(
+        m_a=m_a, m_b=m_b, m_c=m_c, I_b=I_b, l_b=l_b, g=g, k=k, c=c, k_T=k_T,
+        F=F, T=T, q1=q1, q2=q2, q3=q3, u1=u1, u2=u2, u3=u3, N=N, B=B, O=O,
+        P_ab=P_ab, P_c=P_c, b_o=b_o, slider=slider, bead=bead, rod=rod,
+        motor=motor, torsion_spring=torsion_spring))
+
+
+def rolling_disc():
+    r"""A thin disc rolling without slip on the horizontal plane.
+
+    Coordinates: yaw :math:`q_1` (frame Y, about :math:`\hat{n}_z`), lean
+    :math:`q_2` (frame L, about :math:`\hat{y}_x`), spin :math:`q_3` (frame
+    D, about :math:`\hat{l}_y`, the disc's axis), and the position
+    :math:`q_4, q_5` of the contact point C on the plane. Speeds:
+    :math:`u_1, u_2, u_3` are the measure numbers of
+    :math:`{}^N\bar{\omega}^D` in L (independent), and
+    :math:`u_4 = \dot{q}_4, u_5 = \dot{q}_5` the velocity of C (dependent).
+    The disc's center is :math:`D_o = C + r\hat{l}_z`. Rolling without slip
+    makes the velocity of the disc's material point at C zero; its two
+    horizontal components are the motion constraints (the vertical one holds
+    identically). Mass m, radius r, central inertia
+    :math:`\tfrac{m r^2}{4}, \tfrac{m r^2}{2}, \tfrac{m r^2}{4}` about
+    :math:`\hat{l}_x, \hat{l}_y, \hat{l}_z`; gravity :math:`-g\hat{n}_z`.
+    The kinematical differential equations are singular when the disc lies
+    flat (:math:`\cos q_2 = 0`).
+
+    Returns
+    -------
+    Example
+        Names: ``m r g q1 .. q5 u1 .. u5 N Y L D O C Do disc``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.rolling_disc()
+    >>> ex.system.u_dep.T
+    Matrix([[u4(t), u5(t)]])
+    """
+    m, r, g = sm.symbols("m, r, g")
+    q1, q2, q3, q4, q5 = me.dynamicsymbols("q1:6")
+    u1, u2, u3, u4, u5 = me.dynamicsymbols("u1:6")
+    N = me.ReferenceFrame("N")
+    Y = N.orientnew("Y", "Axis", (q1, N.z))
+    L = Y.orientnew("L", "Axis", (q2, Y.x))
+    D = L.orientnew("D", "Axis", (q3, L.y))
+    D.set_ang_vel(N, u1 * L.x + u2 * L.y + u3 * L.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    C = O.locatenew("C", q4 * N.x + q5 * N.y)
+    C.set_vel(N, u4 * N.x + u5 * N.y)
+    Do = C.locatenew("D_o", r * L.z)
+    Do.v2pt_theory(C, N, L)
+    w = (q1.diff() * N.z + q2.diff() * Y.x + q3.diff() * L.y)
+    kdes = [w.dot(L.x) - u1, w.dot(L.y) - u2, w.dot(L.z) - u3,
+            q4.diff() - u4, q5.diff() - u5]
+    # velocity of the disc's material point at C (q' left for the kdes)
+    v_contact = Do.vel(N) + D.ang_vel_in(N).cross(-r * L.z)
+    constraints = [v_contact.dot(N.x), v_contact.dot(N.y)]
+    disc = me.RigidBody("disc", Do, D, m,
+                        (me.inertia(L, m * r**2 / 4, m * r**2 / 2,
+                                    m * r**2 / 4), Do))
+    loads = [me.Force(Do, -m * g * N.z)]
+    system = _system(N, O, [q1, q2, q3, q4, q5], [u1, u2, u3], kdes, [disc],
+                     loads, u_dep=[u4, u5], constraints=constraints)
+    return Example("rolling disc", system, dict(
+        m=m, r=r, g=g, q1=q1, q2=q2, q3=q3, q4=q4, q5=q5, u1=u1, u2=u2,
+        u3=u3, u4=u4, u5=u5, N=N, Y=Y, L=L, D=D, O=O, C=C, Do=Do, disc=disc))
+
+
+def chaplygin_sleigh():
+    r"""A Chaplygin sleigh: a body on a plane with a knife edge.
+
+    Body B (mass m, central moment of inertia I about :math:`\hat{n}_z`)
+    moves on the horizontal plane: its mass center G is at
+    :math:`q_1\hat{n}_x + q_2\hat{n}_y`, its heading is :math:`q_3`. Speeds:
+    :math:`u_1, u_2` are the measure numbers of :math:`{}^N\bar{v}^G` along
+    :math:`\hat{b}_x, \hat{b}_y`, :math:`u_3 = \dot{q}_3`. A blade at
+    :math:`P = G - a\hat{b}_x` cannot slide sideways:
+    :math:`{}^N\bar{v}^P\cdot\hat{b}_y = u_2 - a u_3 = 0`. Independent
+    speeds :math:`[u_1, u_3]`, dependent :math:`[u_2]`, so
+    :math:`\mathbf{A}_n = [0 \;\; a]`. Loads: a specified push
+    :math:`F(t)\hat{b}_x` at P and a specified torque
+    :math:`T(t)\hat{n}_z` on B.
+
+    Returns
+    -------
+    Example
+        Names: ``m I a F T q1 q2 q3 u1 u2 u3 N B O G P sleigh``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.chaplygin_sleigh()
+    >>> ex.system.u_ind.T, ex.system.u_dep.T
+    (Matrix([[u1(t), u3(t)]]), Matrix([[u2(t)]]))
+    """
+    m, I, a = sm.symbols("m, I, a")
+    F, T = me.dynamicsymbols("F, T")
+    q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1, q2, q3, u1, u2, u3")
+    N, B = me.ReferenceFrame("N"), me.ReferenceFrame("B")
+    B.orient_axis(N, q3, N.z)
+    B.set_ang_vel(N, u3 * N.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    G = O.locatenew("G", q1 * N.x + q2 * N.y)
+    G.set_vel(N, u1 * B.x + u2 * B.y)
+    P = G.locatenew("P", -a * B.x)
+    P.v2pt_theory(G, N, B)
+    sleigh = me.RigidBody("sleigh", G, B, m, (me.inertia(B, 0, 0, I), G))
+    kdes = [q1.diff() - (u1 * sm.cos(q3) - u2 * sm.sin(q3)),
+            q2.diff() - (u1 * sm.sin(q3) + u2 * sm.cos(q3)),
+            q3.diff() - u3]
+    loads = [me.Force(P, F * B.x), me.Torque(B, T * N.z)]
+    system = _system(N, O, [q1, q2, q3], [u1, u3], kdes, [sleigh], loads,
+                     u_dep=[u2], constraints=[P.vel(N).dot(B.y)])
+    return Example("Chaplygin sleigh", system, dict(
+        m=m, I=I, a=a, F=F, T=T, q1=q1, q2=q2, q3=q3, u1=u1, u2=u2, u3=u3,
+        N=N, B=B, O=O, G=G, P=P, sleigh=sleigh))
+
+
+def n_link_pendulum(n):
+    r"""Planar pendulum of n particles on massless links, relative angles.
+
+    Particle :math:`P_i` (mass :math:`m_i`) is at the end of link i (length
+    :math:`l_i`, frame :math:`B_i`); :math:`P_0 = O` is fixed. :math:`q_1`
+    is the angle of link 1 from the downward vertical and :math:`q_i`
+    (i > 1) the angle of link i relative to link i - 1, all about
+    :math:`\hat{n}_z`; :math:`u_i = \dot{q}_i`. Gravity :math:`-g\hat{n}_y`.
+
+    Parameters
+    ----------
+    n : int
+        Number of links, at least 1.
+
+    Returns
+    -------
+    Example
+        Names: ``g N O``, and for each i: ``q{i} u{i} m{i} l{i} B{i} P{i}``
+        and the particle ``p{i}``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> len(ml.systems.n_link_pendulum(3).bodies)
+    3
+    """
+    if not isinstance(n, int) or n < 1:
+        raise ShapeError(f"n must be a positive integer, got {n!r}")
+    q = me.dynamicsymbols(f"q1:{n + 1}")
+    u = me.dynamicsymbols(f"u1:{n + 1}")
+    m = sm.symbols(f"m1:{n + 1}")
+    l = sm.symbols(f"l1:{n + 1}")
+    g = sm.symbols("g")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    names = dict(g=g, N=N, O=O)
+    parent, previous = N, O
+    bodies, loads = [], []
+    for i in range(n):
+        Bi = me.ReferenceFrame(f"B{i + 1}")
+        Bi.orient_axis(parent, q[i], parent.z)
+        Bi.set_ang_vel(parent, u[i] * parent.z)
+        Pi = previous.locatenew(f"P{i + 1}", -l[i] * Bi.y)
+        Pi.v2pt_theory(previous, N, Bi)
+        pi = me.Particle(f"p{i + 1}", Pi, m[i])
+        bodies.append(pi)
+        loads.append(me.Force(Pi, -m[i] * g * N.y))
+        names.update({f"q{i + 1}": q[i], f"u{i + 1}": u[i],
+                      f"m{i + 1}": m[i], f"l{i + 1}": l[i],
+                      f"B{i + 1}": Bi, f"P{i + 1}": Pi, f"p{i + 1}": pi})
+        parent, previous = Bi, Pi
+    system = _system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+                     bodies, loads)
+    return Example(f"{n}-link pendulum", system, names)
+
+
+_AXES = {"x": (1, 0, 0), "y": (0, 1, 0), "z": (0, 0, 1)}
+
+
+def rigid_chain(n, axes=None, springs=False):
+    r"""A 3D chain of n uniform links joined by revolute joints.
+
+    Link i (frame :math:`B_i`, mass m, length l along :math:`\hat{b}_{ix}`,
+    central moments of inertia :math:`I_a` about its axis and :math:`I_t`
+    about the two normal axes) is hinged at :math:`J_i` to the end of link
+    i - 1 (link 1 to the fixed point O) and turns relative to it through
+    :math:`q_i` about the unit vector along ``axes[i-1]``, given in the
+    parent's frame. Mass centers :math:`G_i = J_i + \tfrac{l}{2}\hat{b}_{ix}`,
+    :math:`J_{i+1} = J_i + l\hat{b}_{ix}`; :math:`u_i = \dot{q}_i`. Gravity
+    :math:`-g\hat{n}_y`; with ``springs``, a torsional spring k at each
+    joint (a ``TorqueActuator``).
+
+    Parameters
+    ----------
+    n : int
+        Number of links, at least 1.
+    axes : sequence, optional
+        n joint axes, each ``'x'``, ``'y'``, ``'z'`` or a 3-tuple of numbers
+        (not all zero; measure numbers in the parent frame). Default:
+        ``'z', 'x', 'y', 'z', ...``.
+    springs : bool, optional
+        Add torsional springs.
+
+    Returns
+    -------
+    Example
+        Names: ``m l I_a I_t g k N O`` and for each i ``q{i} u{i} B{i} J{i}
+        G{i} link{i}``.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.rigid_chain(2, axes=['z', (1, 1, 0)])
+    >>> ex.B2.ang_vel_in(ex.B1)
+    sqrt(2)*u2(t)/2*B1.x + sqrt(2)*u2(t)/2*B1.y
+    """
+    if not isinstance(n, int) or n < 1:
+        raise ShapeError(f"n must be a positive integer, got {n!r}")
+    if axes is None:
+        axes = ["zxy"[i % 3] for i in range(n)]
+    axes = list(axes)
+    if len(axes) != n:
+        raise ShapeError(
+            f"{len(axes)} joint axes for {n} links; give one axis per link")
+    q = me.dynamicsymbols(f"q1:{n + 1}")
+    u = me.dynamicsymbols(f"u1:{n + 1}")
+    m, l, I_a, I_t, g, k = sm.symbols("m, l, I_a, I_t, g, k")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    names = dict(m=m, l=l, I_a=I_a, I_t=I_t, g=g, k=k, N=N, O=O)
+    parent, joint = N, O
+    bodies, loads, actuators = [], [], []
+    for i, axis in enumerate(axes):
+        components = _AXES.get(axis, axis) if isinstance(axis, str) else axis
+        if isinstance(axis, str) and axis not in _AXES:
+            raise ShapeError(f"axes[{i}] = {axis!r}; use 'x', 'y', 'z' or a "
+                             "3-tuple")
+        components = [sm.nsimplify(c) for c in components]
+        if len(components) != 3 or all(c == 0 for c in components):
+            raise ShapeError(f"axes[{i}] = {axis!r} is not a nonzero "
+                             "3-vector")
+        vec = (components[0] * parent.x + components[1] * parent.y
+               + components[2] * parent.z)
+        unit = vec / sm.sqrt(sum(c**2 for c in components))
+        Bi = me.ReferenceFrame(f"B{i + 1}")
+        Bi.orient_axis(parent, q[i], unit)
+        Bi.set_ang_vel(parent, u[i] * unit)
+        Gi = joint.locatenew(f"G{i + 1}", l / 2 * Bi.x)
+        Gi.v2pt_theory(joint, N, Bi)
+        link = me.RigidBody(f"link{i + 1}", Gi, Bi, m,
+                            (me.inertia(Bi, I_a, I_t, I_t), Gi))
+        bodies.append(link)
+        loads.append(me.Force(Gi, -m * g * N.y))
+        if springs:
+            actuators.append(me.TorqueActuator(-k * q[i], unit, Bi, parent))
+        names.update({f"q{i + 1}": q[i], f"u{i + 1}": u[i],
+                      f"B{i + 1}": Bi, f"J{i + 1}": joint, f"G{i + 1}": Gi,
+                      f"link{i + 1}": link})
+        following = joint.locatenew(f"J{i + 2}", l * Bi.x)
+        following.v2pt_theory(joint, N, Bi)
+        parent, joint = Bi, following
+    system = _system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+                     bodies, loads, actuators)
+    return Example(f"{n}-link chain", system, names)
