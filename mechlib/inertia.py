@@ -210,8 +210,15 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
         first_moment += p.mass * r
         torque -= p.mass * r.cross(_acceleration(p.masscenter, frame,
                                                  mapping))
-    if first_moment != 0 and any(
-            sm.simplify(m) != 0 for m in first_moment.to_matrix(frame)):
+    if first_moment != 0:
+        try:
+            numbers = first_moment.to_matrix(frame)
+        except ValueError:  # frames not oriented relative to ``frame``
+            numbers = first_moment.to_matrix(first_moment.args[0][1])
+        off_center = any(sm.simplify(m) != 0 for m in numbers)
+    else:
+        off_center = False
+    if off_center:
         raise ValueError(
             f"{center.name} is not the mass center of the particles "
             f"(sum of m_i r_i = {first_moment}); the particle-sum form of the"

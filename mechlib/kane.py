@@ -51,14 +51,13 @@ def _partials(vector, speeds, name):
     for u in speeds:
         parts = []
         for matrix, f in vector.args:
-            if matrix.has(u):
-                d = matrix.diff(u)
-                if d.has(*speeds):
+            d = [x.diff(u) if x.has(u) else sm.S.Zero for x in matrix]
+            if any(x != 0 for x in d):
+                if any(x.has(*speeds) for x in d):
                     raise NonlinearSpeedError(
                         f"{name} is not linear in the speed {u}; velocities "
                         "must be linear in the generalized speeds")
-                if d != sm.zeros(3, 1):
-                    parts.append((d, f))
+                parts.append((sm.Matrix(d), f))
         out.append(me.Vector(parts))
     return out
 
@@ -294,30 +293,34 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
             inertia = b.central_inertia
             entry.update(
                 w_r=w_r,
-                Iw_r=[inertia.dot(x) for x in w_r],
+                Iw_r=[inertia.dot(x) for x in w_r],  # as KanesMethod: (I.w_r).w_s
                 t0=alpha0.dot(inertia) + w.cross(inertia.dot(w)))
         data.append(entry)
 
-    # mass matrix (symmetric) and velocity-dependent inertia terms
-    M = sm.zeros(n, n)
-    g = sm.zeros(n, 1)
+    # mass matrix (symmetric, upper triangle formed) and the
+    # velocity-dependent inertia terms g (operand order as in KanesMethod)
+    M_terms = [[[] for _ in range(n)] for _ in range(n)]
+    g_terms = [[] for _ in range(n)]
     for e in data:
         m, v_r = e["body"].mass, e["v_r"]
         for r in range(n):
             if v_r[r] != 0:
-                g[r] += _dot(v_r[r], e["ma0"])
+                g_terms[r].append(_dot(e["ma0"], v_r[r]))
                 for s in range(r, n):
                     if v_r[s] != 0:
-                        M[r, s] += m * _dot(v_r[r], v_r[s])
+                        M_terms[r][s].append(m * _dot(v_r[r], v_r[s]))
             if "w_r" in e and e["w_r"][r] != 0:
                 w_r = e["w_r"]
-                g[r] += _dot(w_r[r], e["t0"])
+                g_terms[r].append(_dot(e["t0"], w_r[r]))
                 for s in range(r, n):
                     if w_r[s] != 0:
-                        M[r, s] += _dot(w_r[r], e["Iw_r"][s])
+                        M_terms[r][s].append(_dot(e["Iw_r"][r], w_r[s]))
+    # M is symmetric: form the upper triangle (r <= s) and mirror it
+    M = sm.zeros(n, n)
     for r in range(n):
-        for s in range(r):
-            M[r, s] = M[s, r]
+        for s in range(r, n):
+            M[r, s] = M[s, r] = sm.Add(*M_terms[r][s])
+    g = sm.Matrix([sm.Add(*terms) for terms in g_terms])
 
     # generalized active forces
     flat = loads_of(loads)
@@ -329,7 +332,7 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         cache[e["body"].masscenter] = e["v_r"]
         if "w_r" in e:
             cache[e["body"].frame] = e["w_r"]
-    Fr = sm.zeros(n, 1)
+    Fr_terms = [[] for _ in range(n)]
     for load in flat:
         where = load.location
         if where not in cache:
@@ -338,7 +341,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         vector = replace(load.vector, qd)
         for r in range(n):
             if cache[where][r] != 0:
-                Fr[r] += _dot(cache[where][r], vector)
+                Fr_terms[r].append(_dot(cache[where][r], vector))
+    Fr = sm.Matrix([sm.Add(*terms) for terms in Fr_terms])
 
     udot = sm.Matrix([s.diff(t) for s in speeds])
     Frs = -(M * udot + g)

@@ -647,10 +647,9 @@ class TranslationalSDA:
             raise ZeroLengthError(
                 f"the spring's length is {float(np.sqrt(np.asarray(length2)[bad].flat[0])):.3g}"
                 f"{where}, at or below min_length={self.min_length}: its points P_i and "
-                "P_j coincide and the direction of its force {d}/length is undefined. "
-                "Attach the element to points that stay apart (an element with "
-                "l0 = 0 may still pass through zero length; model it with two "
-                "coordinates instead), or lower min_length")
+                "P_j coincide and the direction d/length of its force is undefined. "
+                "Attach the element to points that cannot meet in the motion, or "
+                "lower min_length if the length is merely small")
 
     def kinematics(self, q_i, q_j, qd_i=None, qd_j=None, qdd_i=None, qdd_j=None):
         r"""Vector :math:`\{d\}`, length :math:`\ell` and their first two rates.
@@ -704,7 +703,14 @@ class TranslationalSDA:
         return SDAKinematics(d, d_dot, be.pack([dddx, dddy]), length, rate, acc)
 
     def length(self, q_i, q_j):
-        r"""Length :math:`\ell` of the element (raises ``ValueError`` at zero length)."""
+        r"""Length :math:`\ell` of the element; raises :class:`ZeroLengthError` at zero.
+
+        Examples
+        --------
+        >>> from mechlib import planar
+        >>> float(planar.TranslationalSDA([0, 0], [1, 0]).length([0, 0, 0], [2, 0, 1.5708]))
+        2.2360...
+        """
         return self.kinematics(q_i, q_j).length
 
     # forces ----------------------------------------------------------------
@@ -723,14 +729,33 @@ class TranslationalSDA:
                               be.scalar(t, "t"), be)
 
     def force_rate(self, length, rate, acceleration, t=0):
-        r"""Time derivative :math:`\dot f = k\dot\ell + c\ddot\ell + \dot f_F + \dot f_{act}`."""
+        r"""Time derivative :math:`\dot f = k\dot\ell + c\ddot\ell + \dot f_F + \dot f_{act}`.
+
+        Examples
+        --------
+        >>> import sympy as sm
+        >>> from mechlib import planar
+        >>> L, Ld, Ldd, t = sm.symbols('ell ell_dot ell_ddot t')
+        >>> sda = planar.TranslationalSDA([0, 0], [0, 0], k=3,
+        ...                               actuator=lambda l, ld, tt: sm.sin(tt) * l)
+        >>> sda.force_rate(L, Ld, Ldd, t)
+        ell*cos(t) + ell_dot*sin(t) + 3*ell_dot
+        """
         be = self._backend(length, rate, acceleration, t)
         return self.law.rate(be.scalar(length, "length"), be.scalar(rate, "rate"),
                              be.scalar(acceleration, "acceleration"),
                              be.scalar(t, "t"), be)
 
     def forces(self, q_i, q_j, qd_i, qd_j, t=0):
-        r"""Global force vectors ``(F_i, F_j)`` on the attachment points, :math:`\pm f\{d\}/\ell`."""
+        r"""Global force vectors ``(F_i, F_j) = (+f d / l, -f d / l)`` on the two points.
+
+        Examples
+        --------
+        >>> from mechlib import planar
+        >>> sda = planar.TranslationalSDA([0, 0], [0, 0], k=2.0)
+        >>> sda.forces([0, 0, 0], [0, 3.0, 0], [0, 0, 0], [0, 0, 0])
+        (array([0., 6.]), array([ 0., -6.]))
+        """
         kin = self.kinematics(q_i, q_j, qd_i, qd_j)
         f = self.force(kin.length, kin.rate, t)
         be = self._backend(q_i, q_j, qd_i, qd_j, t)
@@ -861,7 +886,14 @@ class RotationalSDA:
         return _backend(self.law.k, self.law.x0, self.law.c, self.law.friction, *args)
 
     def kinematics(self, q_i, q_j, qd_i=None, qd_j=None, qdd_i=None, qdd_j=None):
-        r"""``(theta, theta_dot, theta_ddot)``; rates ``None`` unless their inputs are given."""
+        r"""``(theta, theta_dot, theta_ddot)``; rates ``None`` unless their inputs are given.
+
+        Examples
+        --------
+        >>> from mechlib import planar
+        >>> planar.RotationalSDA().kinematics([0, 0, 0.25], [1, 2, 1.0], [0, 0, 1], [0, 0, 3])
+        (np.float64(0.75), np.float64(2.0), None)
+        """
         be = self._backend(q_i, q_j, qd_i, qd_j, qdd_i, qdd_j)
         out = []
         for a, b, label in ((q_i, q_j, "q"), (qd_i, qd_j, "qd"), (qdd_i, qdd_j, "qdd")):
@@ -872,20 +904,45 @@ class RotationalSDA:
         return tuple(out)
 
     def torque(self, angle, rate, t=0):
-        r"""The scalar torque :math:`T(\theta, \dot\theta, t)`."""
+        r"""The scalar torque :math:`T(\theta, \dot\theta, t)`.
+
+        Examples
+        --------
+        >>> from mechlib import planar
+        >>> float(planar.RotationalSDA(k=2.0, theta0=0.5, c=1.0).torque(1.0, -0.25))
+        0.75
+        """
         be = self._backend(angle, rate, t)
         return self.law.value(be.scalar(angle, "angle"), be.scalar(rate, "rate"),
                               be.scalar(t, "t"), be)
 
     def torque_rate(self, angle, rate, acceleration, t=0):
-        r""":math:`\dot T = k_\theta\dot\theta + c_\theta\ddot\theta + \dot T_F + \dot T_{act}`."""
+        r""":math:`\dot T = k_\theta\dot\theta + c_\theta\ddot\theta + \dot T_F + \dot T_{act}`.
+
+        Examples
+        --------
+        >>> from mechlib import planar
+        >>> float(planar.RotationalSDA(k=2.0, c=1.0).torque_rate(1.0, 0.5, 4.0))
+        5.0
+        """
         be = self._backend(angle, rate, acceleration, t)
         return self.law.rate(be.scalar(angle, "angle"), be.scalar(rate, "rate"),
                              be.scalar(acceleration, "acceleration"),
                              be.scalar(t, "t"), be)
 
     def generalized_forces(self, q_i, q_j, qd_i, qd_j, t=0):
-        """Generalized forces ``(Q_i, Q_j) = ([0, 0, T], [0, 0, -T])``."""
+        """Generalized forces ``(Q_i, Q_j) = ([0, 0, T], [0, 0, -T])``.
+
+        Examples
+        --------
+        >>> import sympy as sm
+        >>> from mechlib import planar
+        >>> k, p_i, p_j = sm.symbols('k phi_i phi_j')
+        >>> Q_i, Q_j = planar.RotationalSDA(k=k).generalized_forces(
+        ...     [0, 0, p_i], [0, 0, p_j], [0, 0, 0], [0, 0, 0])
+        >>> Q_i.T, Q_j.T
+        (Matrix([[0, 0, k*(-phi_i + phi_j)]]), Matrix([[0, 0, -k*(-phi_i + phi_j)]]))
+        """
         theta, theta_d, _ = self.kinematics(q_i, q_j, qd_i, qd_j)
         T = self.torque(theta, theta_d, t)
         return pure_moment(T), pure_moment(-T)

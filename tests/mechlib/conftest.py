@@ -1,0 +1,64 @@
+"""Numerical comparison helpers for the mechlib tests."""
+
+import random
+
+import numpy as np
+import sympy as sm
+import sympy.physics.mechanics as me
+
+t = me.dynamicsymbols._t
+
+
+def random_values(exprs, seed=0, extra=()):
+    """Random numbers in [0.5, 1.5] for every symbol and function of time."""
+    symbols = set(extra)
+    for e in exprs:
+        symbols |= e.free_symbols | set(me.find_dynamicsymbols(e))
+    symbols.discard(t)
+    rnd = random.Random(seed)
+    derivs = sorted((s for s in symbols if isinstance(s, sm.Derivative)),
+                    key=sm.default_sort_key)
+    plain = sorted((s for s in symbols if not isinstance(s, sm.Derivative)),
+                   key=sm.default_sort_key)
+    return ({d: sm.Float(rnd.uniform(0.5, 1.5), 30) for d in derivs},
+            {s: sm.Float(rnd.uniform(0.5, 1.5), 30) for s in plain})
+
+
+def evaluate(expr, values):
+    derivs, plain = values
+    out = sm.Matrix(expr).xreplace(derivs).xreplace(plain).evalf(30)
+    return np.array(out.tolist(), dtype=float)
+
+
+def assert_close(a, b, seed=0, rtol=1e-12):
+    """Assert two matrices agree numerically at a random point."""
+    a, b = sm.Matrix(a), sm.Matrix(b)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    values = random_values([a, b], seed)
+    A, B = evaluate(a, values), evaluate(b, values)
+    scale = max(1.0, float(np.max(np.abs(B))))
+    assert np.max(np.abs(A - B)) <= rtol * scale, (A, B)
+
+
+def kanes_method(ex):
+    """sympy's KanesMethod on a mechlib example; returns (km, fr, frstar)."""
+    s = ex.system
+    kwargs = {}
+    if len(s.u_dep):
+        kwargs = dict(u_dependent=s.u_dep,
+                      velocity_constraints=s.velocity_constraints)
+    km = me.KanesMethod(s.frame, s.q_ind, s.u_ind, kd_eqs=s.kdes,
+                        forcelist=ex.loads, bodies=s.bodies, **kwargs)
+    fr, frstar = km.kanes_equations(s.bodies, ex.loads)
+    return km, fr, frstar
+
+
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def helpers():
+    """These helpers, as a fixture (tests cannot import conftest)."""
+    return sys.modules[__name__]

@@ -1,0 +1,49 @@
+"""Hypothesis: random 3D chains with random joint axes agree with KanesMethod."""
+
+import sympy as sm
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+import mechlib as ml
+
+axis = st.tuples(*[st.integers(-2, 2)] * 3).filter(lambda a: any(a))
+
+
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(axes=st.lists(st.one_of(st.sampled_from("xyz"), axis),
+                     min_size=1, max_size=3),
+       springs=st.booleans())
+def test_random_chain_matches_kanes_method(axes, springs, helpers):
+    ex = ml.systems.rigid_chain(len(axes), axes=axes, springs=springs)
+    eqs = ml.kanes_equations(ex)
+    km, fr, frstar = helpers.kanes_method(ex)
+    helpers.assert_close(eqs.mass_matrix, km.mass_matrix)
+    helpers.assert_close(eqs.forcing, km.forcing)
+    helpers.assert_close(eqs.Fr, fr)
+
+
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(axes=st.lists(axis, min_size=2, max_size=3))
+def test_mass_matrix_symmetric_positive(axes, helpers):
+    ex = ml.systems.rigid_chain(len(axes), axes=axes)
+    eqs = ml.kanes_equations(ex)
+    M = eqs.mass_matrix
+    assert M == M.T
+    values = helpers.random_values([M], seed=len(axes))
+    import numpy as np
+    Mn = helpers.evaluate(M, values)
+    assert np.all(np.linalg.eigvalsh(Mn) > 0)
+
+
+def test_systems_bad_arguments():
+    import pytest
+    with pytest.raises(ml.errors.ShapeError, match="one axis per link"):
+        ml.systems.rigid_chain(2, axes=["x"])
+    with pytest.raises(ml.errors.ShapeError, match="nonzero"):
+        ml.systems.rigid_chain(1, axes=[(0, 0, 0)])
+    with pytest.raises(ml.errors.ShapeError, match="positive integer"):
+        ml.systems.n_link_pendulum(0)
+    with pytest.raises(AttributeError, match="has no"):
+        ml.systems.double_pendulum().nothing
+    assert sm.Symbol("m1") == ml.systems.double_pendulum().m1
