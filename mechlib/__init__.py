@@ -17,7 +17,9 @@ The helper package of the book *Generalized Forces in Kane's Method*, built on
 ``mechlib.systems``
     the example systems of the book;
 ``mechlib.printing``
-    ``init_printing()``: unit vectors print as hats.
+    ``init_printing()``: unit vectors print as hats;
+``mechlib.verify``
+    ``vanishes(expr)``: a result checked numerically against another.
 
 ``mechlib.planar`` and ``mechlib.drawing`` are imported on their own
 (``from mechlib import planar``).
@@ -35,48 +37,29 @@ Examples
 True
 """
 
-from . import errors, printing, kinematics
+from . import (errors, printing, kinematics, verify, active, inertia,
+               nonholonomic, kane, systems)
 from .printing import init_printing
 from .kinematics import (partial_velocities, remainder,
                          partial_velocity_table, replace_qdots)
+from .active import generalized_active_forces, resultant_and_couple
+from .inertia import (inertia_force, inertia_torque,
+                      inertia_torque_of_particles, generalized_inertia_forces)
+from .nonholonomic import (dependent_speed_coefficients,
+                           nonholonomic_partial_velocities,
+                           reduce_generalized_forces)
+from .kane import kanes_equations, KaneEquations, rhs, simulate
 
-__all__ = ["errors", "printing", "kinematics", "init_printing",
-           "partial_velocities", "remainder", "partial_velocity_table",
-           "replace_qdots"]
-
-try:  # modules still being written must not break ``import mechlib``
-    from . import active
-    from .active import generalized_active_forces, resultant_and_couple
-    __all__ += ["active", "generalized_active_forces", "resultant_and_couple"]
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from . import inertia
-    from .inertia import (inertia_force, inertia_torque,
-                          inertia_torque_of_particles,
-                          generalized_inertia_forces)
-    __all__ += ["inertia", "inertia_force", "inertia_torque",
-                "inertia_torque_of_particles", "generalized_inertia_forces"]
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from . import nonholonomic
-    from .nonholonomic import (dependent_speed_coefficients,
-                               nonholonomic_partial_velocities,
-                               reduce_generalized_forces)
-    __all__ += ["nonholonomic", "dependent_speed_coefficients",
-                "nonholonomic_partial_velocities",
-                "reduce_generalized_forces"]
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from . import kane
-    from .kane import kanes_equations, KaneEquations, rhs, simulate
-    __all__ += ["kane", "kanes_equations", "KaneEquations", "rhs", "simulate"]
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from . import systems
-    __all__ += ["systems"]
-except ImportError:  # pragma: no cover
-    pass
+__all__ = [
+    # modules
+    "errors", "printing", "kinematics", "verify", "active", "inertia",
+    "nonholonomic", "kane", "systems",
+    # functions and classes
+    "init_printing", "partial_velocities", "remainder",
+    "partial_velocity_table", "replace_qdots", "generalized_active_forces",
+    "resultant_and_couple", "inertia_force", "inertia_torque",
+    "inertia_torque_of_particles", "generalized_inertia_forces",
+    "dependent_speed_coefficients", "nonholonomic_partial_velocities",
+    "reduce_generalized_forces", "kanes_equations", "KaneEquations", "rhs",
+    "simulate",
+]

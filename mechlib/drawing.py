@@ -43,6 +43,8 @@ __all__ = [
     "oblique_projection",
     "vector_sum",
     "slider",
+    "text_box",
+    "connector",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), named by their role in the figures.
@@ -497,3 +499,75 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
         raise RuntimeError("matplotlib's animation HTML links another host; "
                            "mechlib.drawing.animation_html needs updating")
     return html
+
+
+def text_box(ax, center, text, width=1.6, height=0.5, color=COLORS["body"],
+             facecolor="white", fontsize=10, **text_kwargs):
+    """Draw a rounded box with centred text, for flow diagrams.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    center : pair of float
+        Centre of the box, in data units.
+    text : str
+        The text (may hold TeX between dollars and line breaks).
+    width, height : float
+        Size of the box, in data units.
+    color : str
+        Edge and text colour.
+    facecolor : str
+        Fill colour.
+
+    Returns
+    -------
+    matplotlib.patches.FancyBboxPatch
+        The box; its bounds give the anchor points for :func:`connector`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> box = drawing.text_box(ax, (0.0, 0.0), "$F_r$", width=1.0, height=0.4)
+    >>> box.get_x(), box.get_width()
+    (-0.5, 1.0)
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    if width <= 0 or height <= 0:
+        raise ValueError(f"text_box: width and height must be positive, got "
+                         f"{width} and {height}")
+    x, y = center
+    box = FancyBboxPatch((x - 0.5 * width, y - 0.5 * height), width, height,
+                         boxstyle="round,pad=0,rounding_size=0.08",
+                         facecolor=facecolor, edgecolor=color, linewidth=1.3,
+                         zorder=3)
+    ax.add_patch(box)
+    ax.text(x, y, text, ha="center", va="center", color=color,
+            fontsize=fontsize, zorder=4, **text_kwargs)
+    return box
+
+
+def connector(ax, start, end, label=None, color=COLORS["ground"],
+              label_offset=(0.05, 0.0), **text_kwargs):
+    """Draw a thin arrow from ``start`` to ``end`` (for flow diagrams).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> arrow = drawing.connector(ax, (0, 0), (1, 0), label="next")
+    """
+    arrow = FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>",
+                            mutation_scale=12, color=color, linewidth=1.2,
+                            shrinkA=0, shrinkB=0, zorder=2)
+    ax.add_patch(arrow)
+    if label is not None:
+        middle = 0.5 * (np.asarray(start, float) + np.asarray(end, float))
+        ax.text(*(middle + np.asarray(label_offset, float)), label, color=color,
+                **text_kwargs)
+    return arrow

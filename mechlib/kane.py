@@ -430,8 +430,8 @@ def rhs(eqs, constants, specified=None):
     >>> ex = ml.systems.double_pendulum()
     >>> eqs = ml.kanes_equations(ex)
     >>> f = ml.rhs(eqs, {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0, ex.g: 9.81})
-    >>> f(0.0, [0.0, 0.0, 0.0, 0.0])
-    array([0., 0., 0., 0.])
+    >>> f(0.0, [0.5, 0.0, 1.0, 0.0]).round(4)  # [q1', q2', u1', u2']
+    array([ 1.    ,  0.    , -7.9905,  7.4917])
     """
     specified = dict(specified or {})
     constants = dict(constants)

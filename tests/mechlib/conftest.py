@@ -25,9 +25,12 @@ def random_values(exprs, seed=0, extra=()):
 
 
 def evaluate(expr, values):
+    """Numbers of a matrix at ``values`` (floats, common subexpressions)."""
     derivs, plain = values
-    out = sm.Matrix(expr).xreplace(derivs).xreplace(plain).evalf(30)
-    return np.array(out.tolist(), dtype=float)
+    args = list(derivs) + list(plain)
+    fun = sm.lambdify(args, sm.Matrix(expr), cse=True, modules="numpy")
+    return np.array(fun(*[float(v) for v in list(derivs.values())
+                          + list(plain.values())]), dtype=float)
 
 
 def assert_close(a, b, seed=0, rtol=1e-12):
@@ -35,6 +38,7 @@ def assert_close(a, b, seed=0, rtol=1e-12):
     a, b = sm.Matrix(a), sm.Matrix(b)
     assert a.shape == b.shape, (a.shape, b.shape)
     values = random_values([a, b], seed)
+    # the same values for both: symbols missing from one are harmless
     A, B = evaluate(a, values), evaluate(b, values)
     scale = max(1.0, float(np.max(np.abs(B))))
     assert np.max(np.abs(A - B)) <= rtol * scale, (A, B)

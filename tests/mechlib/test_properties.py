@@ -8,10 +8,10 @@ import mechlib as ml
 axis = st.tuples(*[st.integers(-2, 2)] * 3).filter(lambda a: any(a))
 
 
-@settings(max_examples=4, deadline=None,
+@settings(max_examples=4, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(axes=st.lists(st.one_of(st.sampled_from("xyz"), axis),
-                     min_size=1, max_size=3),
+                     min_size=1, max_size=2),
        springs=st.booleans())
 def test_random_chain_matches_kanes_method(axes, springs, helpers):
     ex = ml.systems.rigid_chain(len(axes), axes=axes, springs=springs)
@@ -22,9 +22,9 @@ def test_random_chain_matches_kanes_method(axes, springs, helpers):
     helpers.assert_close(eqs.Fr, fr)
 
 
-@settings(max_examples=4, deadline=None,
+@settings(max_examples=3, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(axes=st.lists(axis, min_size=2, max_size=3))
+@given(axes=st.lists(axis, min_size=2, max_size=2))
 def test_mass_matrix_symmetric_positive(axes, helpers):
     ex = ml.systems.rigid_chain(len(axes), axes=axes)
     eqs = ml.kanes_equations(ex)

@@ -1,0 +1,156 @@
+r"""Numerical checks that a derived result equals an independent one.
+
+Every result the book shows is asserted against a second derivation. Proving
+two trigonometric expressions equal with ``simplify`` can take minutes; it is
+as decisive, and much faster, to evaluate their difference at a few random
+values of every symbol, coordinate, speed and time derivative in it: a
+nonzero rational function of sines and cosines vanishes at random points only
+by accident. The sample points come from a fixed seed, so a check gives the
+same verdict on every run.
+
+Examples
+--------
+>>> import sympy as sm
+>>> import sympy.physics.mechanics as me
+>>> from mechlib.verify import vanishes
+>>> q = me.dynamicsymbols('q')
+>>> vanishes(sm.sin(q)**2 + sm.cos(q)**2 - 1)
+True
+>>> vanishes(sm.sin(2*q) - sm.sin(q)*sm.cos(q))
+False
+"""
+
+import numpy as np
+import sympy as sm
+import sympy.physics.mechanics as me
+from sympy.core.function import AppliedUndef
+
+from .errors import ShapeError
+
+__all__ = ["sample_points", "vanishes", "assert_vanishes"]
+
+
+def _as_matrix(expr, frame):
+    if isinstance(expr, me.Vector):
+        if frame is None:
+            raise ShapeError(
+                "a Vector has no components until a frame is chosen; pass "
+                "frame=N to compare its measure numbers in N")
+        return expr.to_matrix(frame)
+    if isinstance(expr, sm.MatrixBase):
+        return sm.Matrix(expr)
+    if isinstance(expr, (list, tuple)):
+        return sm.Matrix([_as_matrix(e, frame) for e in expr])
+    return sm.Matrix([sm.sympify(expr)])
+
+
+def sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
+    """Random substitutions for every unknown in ``expr``.
+
+    Time derivatives are replaced before the functions of time they
+    differentiate (so that ``q'`` does not become ``d(0.7)/dt``), then
+    constant symbols.
+
+    Parameters
+    ----------
+    expr : sympy expression, Matrix or list of them
+    samples : int
+        Number of sample points.
+    seed : int
+        Seed of the random numbers (fixed: the same points every run).
+    low, high : float
+        Range of the random values; positive by default, so that square
+        roots and lengths stay real.
+
+    Returns
+    -------
+    list of list of dict
+        One entry per sample: the substitutions to apply in turn with
+        ``xreplace``.
+
+    Examples
+    --------
+    >>> import sympy.physics.mechanics as me
+    >>> from mechlib.verify import sample_points
+    >>> q = me.dynamicsymbols('q')
+    >>> [list(step) for step in sample_points(q.diff() + q, samples=1)[0]]
+    [[Derivative(q(t), t)], [q(t)], []]
+    """
+    atoms_of = _as_matrix(expr, None)
+    rng = np.random.default_rng(seed)
+    points = []
+    for _ in range(samples):
+        steps = []
+        for kind in (sm.Derivative, AppliedUndef):
+            atoms = sorted(atoms_of.atoms(kind), key=sm.default_sort_key)
+            steps.append({a: sm.Float(rng.uniform(low, high)) for a in atoms})
+        free = sorted(atoms_of.free_symbols - {me.dynamicsymbols._t},
+                      key=sm.default_sort_key)
+        steps.append({s: sm.Float(rng.uniform(low, high)) for s in free})
+        points.append(steps)
+    return points
+
+
+def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
+    """True if ``expr`` is zero at ``samples`` random points.
+
+    Parameters
+    ----------
+    expr : sympy expression, Matrix, Vector or list of them
+        What should be zero, typically the difference of two derivations.
+    frame : ReferenceFrame, optional
+        The frame to take a Vector's measure numbers in.
+    samples : int
+        Number of random points (all must give zero).
+    tol : float
+        Absolute tolerance on each entry.
+    seed : int
+        Seed of the random points.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import sympy.physics.mechanics as me
+    >>> from mechlib.verify import vanishes
+    >>> q, u = me.dynamicsymbols('q, u')
+    >>> N = me.ReferenceFrame('N')
+    >>> A = N.orientnew('A', 'Axis', (q, N.z))
+    >>> vanishes(A.x.dt(N) - q.diff()*A.y, frame=N)
+    True
+    """
+    matrix = _as_matrix(expr, frame)
+    for steps in sample_points(matrix, samples, seed):
+        value = matrix
+        for step in steps:
+            value = value.xreplace(step)
+        value = value.evalf()
+        if value.free_symbols:
+            raise ShapeError(
+                f"vanishes: {sorted(map(str, value.free_symbols))} were left "
+                "after substitution; pass sympy expressions, not strings")
+        if any(abs(complex(v)) > tol for v in value):
+            return False
+    return True
+
+
+def assert_vanishes(expr, frame=None, samples=3, tol=1e-9, what="result"):
+    """Raise ``AssertionError`` naming ``what`` unless ``vanishes(expr)``.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> from mechlib.verify import assert_vanishes
+    >>> x = sm.symbols('x')
+    >>> assert_vanishes((x + 1)**2 - x**2 - 2*x - 1, what="the square")
+    >>> assert_vanishes(x, what="x")
+    Traceback (most recent call last):
+    ...
+    AssertionError: x differs from its check: the difference is not zero at random values
+    """
+    if not vanishes(expr, frame=frame, samples=samples, tol=tol):
+        raise AssertionError(
+            f"{what} differs from its check: the difference is not zero at "
+            "random values")
