@@ -478,8 +478,8 @@ def n_link_pendulum(n):
 _AXES = {"x": (1, 0, 0), "y": (0, 1, 0), "z": (0, 0, 1)}
 
 
-def rigid_chain(n, axes=None, springs=False):
-    r"""A 3D chain of n uniform links joined by revolute joints.
+def rigid_chain(n, axes=None, springs=False, kinds=None):
+    r"""A 3D chain of n links joined by revolute joints.
 
     Link i (frame :math:`B_i`, mass m, length l along :math:`\hat{b}_{ix}`,
     central moments of inertia :math:`I_a` about its axis and :math:`I_t`
@@ -501,12 +501,16 @@ def rigid_chain(n, axes=None, springs=False):
         ``'z', 'x', 'y', 'z', ...``.
     springs : bool, optional
         Add torsional springs.
+    kinds : sequence of str, optional
+        n entries, each ``'body'`` (a uniform rigid link, the default) or
+        ``'particle'`` (a massless link with a particle at its end).
 
     Returns
     -------
     Example
         Names: ``m l I_a I_t g k N O`` and for each i ``q{i} u{i} B{i} J{i}
-        G{i} link{i}``.
+        G{i} link{i}`` (a rigid link) or ``q{i} u{i} B{i} J{i} p{i}`` (a
+        particle).
 
     Examples
     --------
@@ -514,6 +518,9 @@ def rigid_chain(n, axes=None, springs=False):
     >>> ex = ml.systems.rigid_chain(2, axes=['z', (1, 1, 0)])
     >>> ex.B2.ang_vel_in(ex.B1)
     sqrt(2)*u2(t)/2*B1.x + sqrt(2)*u2(t)/2*B1.y
+    >>> [type(b).__name__ for b in ml.systems.rigid_chain(
+    ...     2, kinds=['particle', 'body']).bodies]
+    ['Particle', 'RigidBody']
     """
     if not isinstance(n, int) or n < 1:
         raise ShapeError(f"n must be a positive integer, got {n!r}")
@@ -523,6 +530,11 @@ def rigid_chain(n, axes=None, springs=False):
     if len(axes) != n:
         raise ShapeError(
             f"{len(axes)} joint axes for {n} links; give one axis per link")
+    kinds = ["body"] * n if kinds is None else list(kinds)
+    if len(kinds) != n or set(kinds) - {"body", "particle"}:
+        raise ShapeError(
+            f"kinds = {kinds!r}; give one entry per link ({n}), each 'body' "
+            "or 'particle'")
     q = me.dynamicsymbols(f"q1:{n + 1}")
     u = me.dynamicsymbols(f"u1:{n + 1}")
     m, l, I_a, I_t, g, k = sm.symbols("m, l, I_a, I_t, g, k")
@@ -532,7 +544,7 @@ def rigid_chain(n, axes=None, springs=False):
     names = dict(m=m, l=l, I_a=I_a, I_t=I_t, g=g, k=k, N=N, O=O)
     parent, joint = N, O
     bodies, loads, actuators = [], [], []
-    for i, axis in enumerate(axes):
+    for i, (axis, kind) in enumerate(zip(axes, kinds)):
         components = _AXES.get(axis, axis) if isinstance(axis, str) else axis
         if isinstance(axis, str) and axis not in _AXES:
             raise ShapeError(f"axes[{i}] = {axis!r}; use 'x', 'y', 'z' or a "
@@ -547,19 +559,25 @@ def rigid_chain(n, axes=None, springs=False):
         Bi = me.ReferenceFrame(f"B{i + 1}")
         Bi.orient_axis(parent, q[i], unit)
         Bi.set_ang_vel(parent, u[i] * unit)
-        Gi = joint.locatenew(f"G{i + 1}", l / 2 * Bi.x)
-        Gi.v2pt_theory(joint, N, Bi)
-        link = me.RigidBody(f"link{i + 1}", Gi, Bi, m,
-                            (me.inertia(Bi, I_a, I_t, I_t), Gi))
-        bodies.append(link)
-        loads.append(me.Force(Gi, -m * g * N.y))
-        if springs:
-            actuators.append(me.TorqueActuator(-k * q[i], unit, Bi, parent))
-        names.update({f"q{i + 1}": q[i], f"u{i + 1}": u[i],
-                      f"B{i + 1}": Bi, f"J{i + 1}": joint, f"G{i + 1}": Gi,
-                      f"link{i + 1}": link})
         following = joint.locatenew(f"J{i + 2}", l * Bi.x)
         following.v2pt_theory(joint, N, Bi)
+        names.update({f"q{i + 1}": q[i], f"u{i + 1}": u[i],
+                      f"B{i + 1}": Bi, f"J{i + 1}": joint})
+        if kind == "body":
+            Gi = joint.locatenew(f"G{i + 1}", l / 2 * Bi.x)
+            Gi.v2pt_theory(joint, N, Bi)
+            body = me.RigidBody(f"link{i + 1}", Gi, Bi, m,
+                                (me.inertia(Bi, I_a, I_t, I_t), Gi))
+            names.update({f"G{i + 1}": Gi, f"link{i + 1}": body})
+        else:
+            body = me.Particle(f"p{i + 1}", following, m)
+            names[f"p{i + 1}"] = body
+        bodies.append(body)
+        loads.append(me.Force(body.masscenter, -m * g * N.y))
+        # a spring's torques act on the link and its parent: both must be
+        # rigid bodies (or the parent the ground), not massless links
+        if springs and kind == "body" and (i == 0 or kinds[i - 1] == "body"):
+            actuators.append(me.TorqueActuator(-k * q[i], unit, Bi, parent))
         parent, joint = Bi, following
     system = _system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
                      bodies, loads, actuators)

@@ -1,4 +1,5 @@
-"""Hypothesis: random 3D chains with random joint axes agree with KanesMethod."""
+"""Hypothesis: random 3D chains of particles and rigid bodies, with random
+joint axes, agree with KanesMethod."""
 
 import sympy as sm
 from hypothesis import given, settings, strategies as st, HealthCheck
@@ -8,13 +9,16 @@ import mechlib as ml
 axis = st.tuples(*[st.integers(-2, 2)] * 3).filter(lambda a: any(a))
 
 
-@settings(max_examples=4, deadline=None, derandomize=True,
+@settings(max_examples=12, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(axes=st.lists(st.one_of(st.sampled_from("xyz"), axis),
-                     min_size=1, max_size=2),
+@given(links=st.lists(st.tuples(st.one_of(st.sampled_from("xyz"), axis),
+                                 st.sampled_from(["body", "particle"])),
+                       min_size=1, max_size=3),
        springs=st.booleans())
-def test_random_chain_matches_kanes_method(axes, springs, helpers):
-    ex = ml.systems.rigid_chain(len(axes), axes=axes, springs=springs)
+def test_random_chain_matches_kanes_method(links, springs, helpers):
+    axes, kinds = zip(*links)
+    ex = ml.systems.rigid_chain(len(axes), axes=axes, springs=springs,
+                                kinds=kinds)
     eqs = ml.kanes_equations(ex)
     km, fr, frstar = helpers.kanes_method(ex)
     helpers.assert_close(eqs.mass_matrix, km.mass_matrix)
@@ -22,9 +26,9 @@ def test_random_chain_matches_kanes_method(axes, springs, helpers):
     helpers.assert_close(eqs.Fr, fr)
 
 
-@settings(max_examples=3, deadline=None, derandomize=True,
+@settings(max_examples=6, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(axes=st.lists(axis, min_size=2, max_size=2))
+@given(axes=st.lists(axis, min_size=2, max_size=3))
 def test_mass_matrix_symmetric_positive(axes, helpers):
     ex = ml.systems.rigid_chain(len(axes), axes=axes)
     eqs = ml.kanes_equations(ex)
@@ -40,6 +44,8 @@ def test_systems_bad_arguments():
     import pytest
     with pytest.raises(ml.errors.ShapeError, match="one axis per link"):
         ml.systems.rigid_chain(2, axes=["x"])
+    with pytest.raises(ml.errors.ShapeError, match="'body' or 'particle'"):
+        ml.systems.rigid_chain(2, kinds=["body", "rod"])
     with pytest.raises(ml.errors.ShapeError, match="nonzero"):
         ml.systems.rigid_chain(1, axes=[(0, 0, 0)])
     with pytest.raises(ml.errors.ShapeError, match="positive integer"):
