@@ -180,6 +180,17 @@ def save_svg(fig, path):
     Path(path).write_text(buffer.getvalue(), encoding="utf-8")
 
 
+def _segment(start, end, what):
+    """``start``, ``end``, the vector between them and its left unit normal."""
+    start = np.asarray(start, dtype=float)
+    end = np.asarray(end, dtype=float)
+    along = end - start
+    length = float(np.hypot(*along))
+    if length == 0.0:
+        raise ValueError(f"{what}: start and end coincide; give two distinct points")
+    return start, end, along, np.array([-along[1], along[0]]) / length
+
+
 def spring(ax, start, end, coils=6, width=0.08, lead=0.15, color=COLORS["body"],
            linewidth=1.2):
     """Draw a translational spring as a zigzag from ``start`` to ``end``.
@@ -204,14 +215,7 @@ def spring(ax, start, end, coils=6, width=0.08, lead=0.15, color=COLORS["body"],
     >>> fig, ax = drawing.new_figure()
     >>> line = drawing.spring(ax, (0, 0), (1, 0))
     """
-    start = np.asarray(start, dtype=float)
-    end = np.asarray(end, dtype=float)
-    along = end - start
-    length = float(np.hypot(*along))
-    if length == 0.0:
-        raise ValueError("spring: start and end coincide; give two distinct points")
-    unit = along / length
-    normal = np.array([-unit[1], unit[0]])
+    start, end, along, normal = _segment(start, end, "spring")
     s = np.linspace(lead, 1.0 - lead, 2 * coils + 1)
     offsets = np.zeros_like(s)
     offsets[1:-1:2] = width
@@ -236,14 +240,7 @@ def damper(ax, start, end, width=0.08, color=COLORS["body"], linewidth=1.2):
     >>> fig, ax = drawing.new_figure()
     >>> lines = drawing.damper(ax, (0, 0), (1, 0))
     """
-    start = np.asarray(start, dtype=float)
-    end = np.asarray(end, dtype=float)
-    along = end - start
-    length = float(np.hypot(*along))
-    if length == 0.0:
-        raise ValueError("damper: start and end coincide; give two distinct points")
-    unit = along / length
-    normal = np.array([-unit[1], unit[0]])
+    start, end, along, normal = _segment(start, end, "damper")
     c0 = start + 0.3 * along          # bottom of the cylinder
     c1 = start + 0.7 * along          # open end of the cylinder
     piston = start + 0.55 * along
