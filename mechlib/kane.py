@@ -18,9 +18,11 @@ zero (likewise for angular accelerations). Hence
 
 and Kane's equations are :math:`M\dot{u} = F_r - g`. :func:`kanes_equations`
 forms :math:`M` straight from the partial velocities (no differentiation of
-large expressions, no ``simplify``) and replaces symbols with ``xreplace``,
-which is what makes it faster than ``KanesMethod`` on chains (see
-``benchmarks/kane_vs_mechlib.py``).
+large expressions, no ``simplify``), as ``KanesMethod`` does; it is faster on
+long chains because its dot products look each direction cosine matrix up
+once and build one flat sum per entry, it forms only the upper triangle of the
+symmetric :math:`M`, and it substitutes with ``xreplace`` rather than
+``msubs`` (see ``benchmarks/kane_vs_mechlib.py``).
 
 Nonholonomic systems use the speed ordering ``[*independent, *dependent]``:
 the dynamical equations are :math:`\tilde{F}_r + \tilde{F}_r^* = 0`
