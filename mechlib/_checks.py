@@ -101,7 +101,10 @@ def qdot_map(kdes, speeds=None):
             raise ShapeError(
                 "the kinematical differential equations cannot be solved "
                 f"for the coordinate rates {qdots} (singular coefficients)")
-        sol = list(A.LUsolve(-rest))
+        # LUsolve leaves nested quotients such as ((a*c/s + b)*s/c)/s, which
+        # are 0/0 where a pivot vanishes even when the rate itself is finite
+        # (the upright rolling disc); cancel clears them
+        sol = [sm.cancel(x) for x in A.LUsolve(-rest)]
     return dict(zip(qdots, sol))
 
 

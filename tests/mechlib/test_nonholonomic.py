@@ -1,5 +1,6 @@
 """A_n, b_n, nonholonomic partial velocities, F~_r both ways, bad input."""
 
+import numpy as np
 import pytest
 import sympy as sm
 import sympy.physics.mechanics as me
@@ -106,3 +107,15 @@ def test_mismatched_lengths():
         ml.reduce_generalized_forces([1, 2], A_n)
     with pytest.raises(ShapeError, match="A_n has shape"):
         ml.nonholonomic_partial_velocities([[N.x, N.y]], A_n)
+
+
+def test_rolling_disc_equations_are_finite_upright():
+    """The disc's kdes are not in solved form; solving them must not leave
+    0/0 at zero lean (a simulation of an upright disc would stall)."""
+    ex = ml.systems.rolling_disc()
+    eqs = ml.kanes_equations(ex)
+    assert eqs.qdot_map[ex.q1.diff()] == ex.u3 / sm.cos(ex.q2)
+    f = ml.rhs(eqs, {ex.m: 1.0, ex.r: 0.3, ex.g: 9.81})
+    # q1..q5 = 0 (upright, q2 = 0), u1..u5 any numbers
+    values = f(0.0, [0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 5.0, 0.2, -1.5, 0.0])
+    assert np.all(np.isfinite(values)), values
