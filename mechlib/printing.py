@@ -29,7 +29,8 @@ from sympy.physics.vector.printing import (VectorLatexPrinter, vpprint,
                                            vsstrrepr)
 from sympy.core.add import Add
 
-__all__ = ["HatLatexPrinter", "latex", "unit_vector_latex", "init_printing"]
+__all__ = ["HatLatexPrinter", "latex", "unit_vector_latex", "init_printing",
+           "collected"]
 
 _MATHBF = re.compile(r"^\\mathbf\{(.*)\}$", re.DOTALL)
 
@@ -176,3 +177,40 @@ def init_printing(**kwargs):
     kwargs["pretty_printer"] = vpprint
     kwargs["latex_printer"] = latex
     sm.init_printing(**kwargs)
+
+
+def collected(expr, terms):
+    r"""Tidy an expression for display: expand it, collect it in ``terms``,
+    and ``trigsimp`` each coefficient.
+
+    Generalized forces come out of SymPy as long sums; grouped by the
+    derivatives and products of the speeds they multiply, they read like the
+    equations of the text. Only the form changes, never the value.
+
+    Parameters
+    ----------
+    expr : sympy expression or Matrix
+        A Matrix is tidied entry by entry.
+    terms : sequence
+        What to collect in, e.g. ``[u1.diff(), u2.diff(), u1**2]``.
+
+    Returns
+    -------
+    sympy expression or Matrix
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> from mechlib.printing import collected
+    >>> q, u = me.dynamicsymbols('q, u')
+    >>> e = sm.sin(q)**2*u.diff() + sm.cos(q)**2*u.diff() + 2*sm.sin(q)*sm.cos(q)*u**2
+    >>> collected(sm.Matrix([e]), [u.diff(), u**2])
+    Matrix([[u(t)**2*sin(2*q(t)) + Derivative(u(t), t)]])
+    """
+    def tidy(e):
+        return sm.collect(sm.expand(e), list(terms), func=sm.trigsimp)
+
+    if isinstance(expr, sm.MatrixBase):
+        return expr.applyfunc(tidy)
+    return tidy(expr)
