@@ -386,14 +386,32 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         mass_matrix_full=mass_matrix_full, forcing_full=forcing_full)
 
 
-def _symbols_needed(eqs, specified):
-    exprs = [eqs.mass_matrix_full, eqs.forcing_full]
+def _first_order_form(eqs):
+    """``(state, mass_matrix_full, forcing_full)`` of a KaneEquations or of a
+    ``KanesMethod`` whose equations have been formed."""
+    if isinstance(eqs, me.KanesMethod):
+        try:
+            full = eqs.mass_matrix_full, eqs.forcing_full
+        except (AttributeError, ValueError) as error:
+            raise MissingValueError(
+                "this KanesMethod has no equations yet; call "
+                "kane.kanes_equations(bodies, loads) before simulating it"
+            ) from error
+        return list(eqs.q) + list(eqs.u), *full
+    if not isinstance(eqs, KaneEquations):
+        raise TypeError(
+            f"expected the result of mechlib.kanes_equations or a "
+            f"sympy KanesMethod, got {type(eqs).__name__}")
+    return eqs.state, eqs.mass_matrix_full, eqs.forcing_full
+
+
+def _symbols_needed(state, exprs, specified):
     free = set()
     dyn = set()
     for e in exprs:
         free |= e.free_symbols
         dyn |= set(me.find_dynamicsymbols(e))
-    state = set(eqs.q) | set(eqs.u)
+    state = set(state)
     extra_dyn = sorted(dyn - state - set(specified), key=sm.default_sort_key)
     free.discard(t)
     return sorted(free, key=sm.default_sort_key), extra_dyn
@@ -408,8 +426,10 @@ def rhs(eqs, constants, specified=None):
 
     Parameters
     ----------
-    eqs : KaneEquations
-        From :func:`kanes_equations`.
+    eqs : KaneEquations or KanesMethod
+        From :func:`kanes_equations`, or SymPy's ``KanesMethod`` after its
+        ``kanes_equations`` (so the reference equations can be simulated
+        the same way).
     constants : dict
         A number for every constant symbol, ``{m: 1.0, g: 9.81, ...}``.
     specified : dict, optional
@@ -435,9 +455,11 @@ def rhs(eqs, constants, specified=None):
     >>> f(0.0, [0.5, 0.0, 1.0, 0.0]).round(4)  # [q1', q2', u1', u2']
     array([ 1.    ,  0.    , -7.9905,  7.4917])
     """
+    state, mass_matrix_full, forcing_full = _first_order_form(eqs)
     specified = dict(specified or {})
     constants = dict(constants)
-    free, extra_dyn = _symbols_needed(eqs, specified)
+    free, extra_dyn = _symbols_needed(
+        state, [mass_matrix_full, forcing_full], specified)
     missing = [s for s in free if s not in constants]
     if missing or extra_dyn:
         raise MissingValueError(
@@ -446,14 +468,13 @@ def rhs(eqs, constants, specified=None):
             "number or callable} for every specified function")
     spec_keys = list(specified)
     spec_syms = [sm.Dummy(str(k)) for k in spec_keys]
-    state = list(eqs.q) + list(eqs.u)
     state_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in state]
     tsym = sm.Dummy("t")
     mapping = dict(zip(state, state_syms))
     mapping.update(zip(spec_keys, spec_syms))
     mapping.update({k: sm.Float(v) for k, v in constants.items()})
-    Mf = eqs.mass_matrix_full.xreplace(mapping).xreplace({t: tsym})
-    ff = eqs.forcing_full.xreplace(mapping).xreplace({t: tsym})
+    Mf = mass_matrix_full.xreplace(mapping).xreplace({t: tsym})
+    ff = forcing_full.xreplace(mapping).xreplace({t: tsym})
     fun = sm.lambdify((tsym, state_syms, spec_syms), [Mf, ff], cse=True,
                       modules="numpy")
     funcs = [specified[k] if callable(specified[k]) else None
@@ -477,8 +498,8 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
 
     Parameters
     ----------
-    eqs : KaneEquations
-        From :func:`kanes_equations`.
+    eqs : KaneEquations or KanesMethod
+        As in :func:`rhs`.
     x0 : sequence of float
         Initial state ``[*q, *u]`` (dependent speeds must satisfy the
         constraints).
@@ -509,11 +530,11 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
     (4, 5)
     """
     x0 = np.asarray(x0, dtype=float)
-    n = len(eqs.q) + len(eqs.u)
-    if x0.shape != (n,):
+    state = _first_order_form(eqs)[0]
+    if x0.shape != (len(state),):
         raise ShapeError(
-            f"x0 has shape {x0.shape}; give {n} initial values ordered "
-            f"{[str(s).replace('(t)', '') for s in eqs.state]}")
+            f"x0 has shape {x0.shape}; give {len(state)} initial values "
+            f"ordered {[str(s).replace('(t)', '') for s in state]}")
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     return solve_ivp(rhs(eqs, constants, specified), t_span, x0,

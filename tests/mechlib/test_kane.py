@@ -164,6 +164,41 @@ def test_rhs_missing_constant():
         ml.rhs(eqs3, consts)
 
 
+@pytest.mark.parametrize("name", ["lecture_three_dof", "rolling_disc"])
+def test_rhs_of_kanes_method_equals_mechlib(name, helpers):
+    """rhs and simulate take SymPy's KanesMethod too (the reference equations
+    simulated the same way), holonomic or not."""
+    ex = getattr(ml.systems, name)()
+    km, _, _ = helpers.kanes_method(ex)
+    eqs = ml.kanes_equations(ex)
+    rng = np.random.default_rng(3)
+    symbols = sorted((eqs.mass_matrix_full.free_symbols
+                      | eqs.forcing_full.free_symbols) - {me.dynamicsymbols._t},
+                     key=sm.default_sort_key)
+    constants = {s: float(v) for s, v in zip(symbols, rng.uniform(0.5, 1.5, len(symbols)))}
+    specified = {f: 0.7 for f in me.find_dynamicsymbols(eqs.forcing_full)
+                 if f not in set(eqs.q) | set(eqs.u)}
+    mine = ml.rhs(eqs, constants, specified)
+    reference = ml.rhs(km, constants, specified)
+    for _ in range(3):
+        x = rng.uniform(-1.0, 1.0, len(eqs.state))
+        np.testing.assert_allclose(mine(0.0, x), reference(0.0, x), rtol=1e-10,
+                                   atol=1e-12)
+    sol = ml.simulate(km, rng.uniform(-0.3, 0.3, len(eqs.state)), (0.0, 0.1),
+                      constants, specified=specified)
+    assert sol.success
+
+
+def test_rhs_needs_formed_equations():
+    ex = ml.systems.double_pendulum()
+    s = ex.system
+    km = me.KanesMethod(s.frame, s.q_ind, s.u_ind, kd_eqs=s.kdes)
+    with pytest.raises(MissingValueError, match="kanes_equations"):
+        ml.rhs(km, {})
+    with pytest.raises(TypeError, match="KanesMethod"):
+        ml.simulate(ex, [0.0] * 4, (0, 1), {})
+
+
 def test_simulate_wrong_initial_state_length():
     ex = ml.systems.double_pendulum()
     eqs = ml.kanes_equations(ex)
