@@ -27,7 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from .errors import ShapeError
 
-__all__ = ["sample_points", "vanishes", "assert_vanishes"]
+__all__ = ["vanishes"]
 
 
 def _as_matrix(expr, frame):
@@ -44,7 +44,7 @@ def _as_matrix(expr, frame):
     return sm.Matrix([sm.sympify(expr)])
 
 
-def sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
+def _sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
     """Random substitutions for every unknown in ``expr``.
 
     Time derivatives are replaced before the functions of time they
@@ -71,9 +71,9 @@ def sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
     Examples
     --------
     >>> import sympy.physics.mechanics as me
-    >>> from mechlib.verify import sample_points
+    >>> from mechlib.verify import _sample_points
     >>> q = me.dynamicsymbols('q')
-    >>> [list(step) for step in sample_points(q.diff() + q, samples=1)[0]]
+    >>> [list(step) for step in _sample_points(q.diff() + q, samples=1)[0]]
     [[Derivative(q(t), t)], [q(t)], []]
     """
     atoms_of = _as_matrix(expr, None)
@@ -122,7 +122,7 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
     True
     """
     matrix = _as_matrix(expr, frame)
-    for steps in sample_points(matrix, samples, seed):
+    for steps in _sample_points(matrix, samples, seed):
         value = matrix
         for step in steps:
             value = value.xreplace(step)
@@ -134,23 +134,3 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
         if any(abs(complex(v)) > tol for v in value):
             return False
     return True
-
-
-def assert_vanishes(expr, frame=None, samples=3, tol=1e-9, what="result"):
-    """Raise ``AssertionError`` naming ``what`` unless ``vanishes(expr)``.
-
-    Examples
-    --------
-    >>> import sympy as sm
-    >>> from mechlib.verify import assert_vanishes
-    >>> x = sm.symbols('x')
-    >>> assert_vanishes((x + 1)**2 - x**2 - 2*x - 1, what="the square")
-    >>> assert_vanishes(x, what="x")
-    Traceback (most recent call last):
-    ...
-    AssertionError: x differs from its check: the difference is not zero at random values
-    """
-    if not vanishes(expr, frame=frame, samples=samples, tol=tol):
-        raise AssertionError(
-            f"{what} differs from its check: the difference is not zero at "
-            "random values")
