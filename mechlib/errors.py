@@ -22,6 +22,13 @@ __all__ = [
     "ConstraintError",
     "ShapeError",
     "MissingValueError",
+    "ZeroLengthError",
+    "NonFiniteValueError",
+    "SingularMassMatrixError",
+    "EquationsNotFormedError",
+    "FrameNotConnectedError",
+    "CoordinateError",
+    "ConstraintViolationError",
 ]
 
 
@@ -124,5 +131,88 @@ class MissingValueError(MechlibError, ValueError):
     --------
     >>> import mechlib as ml
     >>> issubclass(ml.errors.MissingValueError, ValueError)
+    True
+    """
+
+
+class ZeroLengthError(MechlibError, ValueError):
+    """A spring, damper or actuator whose two end points coincide.
+
+    Its direction (and, for a damper, its rate of stretch) is then undefined.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ZeroLengthError, ValueError)
+    True
+    """
+
+
+class NonFiniteValueError(MechlibError, ValueError):
+    """A NaN, an infinity or ``None`` where a finite number is needed.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.NonFiniteValueError, ValueError)
+    True
+    """
+
+
+class SingularMassMatrixError(MechlibError, ValueError):
+    """A mass matrix that cannot be inverted at the state it was evaluated at.
+
+    Usually a speed that moves no mass (a massless part), or a
+    configuration where the coordinates are singular.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.SingularMassMatrixError, ValueError)
+    True
+    """
+
+
+class EquationsNotFormedError(MechlibError, ValueError):
+    """Equations of motion asked for before they were formed.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.EquationsNotFormedError, ValueError)
+    True
+    """
+
+
+class FrameNotConnectedError(MechlibError, ValueError):
+    """Two reference frames with no chain of orientations between them.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.FrameNotConnectedError, ValueError)
+    True
+    """
+
+
+class CoordinateError(MechlibError, ValueError):
+    """Generalized coordinates that are not functions of time, or repeated.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.CoordinateError, ValueError)
+    True
+    """
+
+
+class ConstraintViolationError(MechlibError, ValueError):
+    """A state (initial values, an operating point) that violates the
+    configuration or motion constraints.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ConstraintViolationError, ValueError)
     True
     """
