@@ -1,4 +1,4 @@
-"""The three-degree-of-freedom example of the lecture notes.
+"""The slider, rod and bead: a three-degree-of-freedom example.
 
 A block P_a (a particle) slides along a smooth overhead rail; a spring k and a
 damper c tie it to the wall, and a specified force F pushes it (q1: its

@@ -46,7 +46,7 @@ def test_two_rods_by_hand_and_per_body():
 
 
 def test_three_dof_by_hand():
-    ex = ml.systems.lecture_three_dof()
+    ex = ml.systems.slider_rod_bead()
     Fr = ml.generalized_active_forces(ex.loads, ex.u, ex.N, kdes=ex.kdes,
                                       bodies=ex.bodies)
     F, T, k, c, k_T, g = ex.F, ex.T, ex.k, ex.c, ex.k_T, ex.g

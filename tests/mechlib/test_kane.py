@@ -22,14 +22,14 @@ def _compare(ex, helpers, seed=0):
 
 
 @pytest.mark.parametrize("name", ["double_pendulum", "two_rods",
-                                  "lecture_three_dof", "chaplygin_sleigh",
+                                  "slider_rod_bead", "chaplygin_sleigh",
                                   "rolling_disc"])
 def test_examples_match_kanes_method(name, helpers):
     _compare(getattr(ml.systems, name)(), helpers)
 
 
 @pytest.mark.parametrize("name", ["double_pendulum", "two_rods",
-                                  "lecture_three_dof", "chaplygin_sleigh"])
+                                  "slider_rod_bead", "chaplygin_sleigh"])
 def test_small_examples_symbolically(name, helpers):
     ex = getattr(ml.systems, name)()
     eqs = ml.kanes_equations(ex)
@@ -157,14 +157,14 @@ def test_rhs_missing_constant():
     eqs = ml.kanes_equations(ex)
     with pytest.raises(MissingValueError, match="g"):
         ml.rhs(eqs, {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0})
-    ex3 = ml.systems.lecture_three_dof()
+    ex3 = ml.systems.slider_rod_bead()
     eqs3 = ml.kanes_equations(ex3)
     consts = {s: 1.0 for s in sm.symbols("m_a m_b m_c I_b l_b g k c k_T")}
     with pytest.raises(MissingValueError, match="specified"):
         ml.rhs(eqs3, consts)
 
 
-@pytest.mark.parametrize("name", ["lecture_three_dof", "rolling_disc"])
+@pytest.mark.parametrize("name", ["slider_rod_bead", "rolling_disc"])
 def test_rhs_of_kanes_method_equals_mechlib(name, helpers):
     """rhs and simulate take SymPy's KanesMethod too (the reference equations
     simulated the same way), holonomic or not."""

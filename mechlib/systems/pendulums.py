@@ -1,126 +1,17 @@
-r"""The example systems of the book, as ``sympy.physics.mechanics`` Systems.
-
-Each function returns an :class:`Example`: a ``System`` (frame, bodies,
-loads and actuators, coordinates, speeds, kinematical differential
-equations, motion constraints) together with the named symbols, frames,
-points and bodies a chapter needs, reachable as attributes (``ex.m1``,
-``ex.N``, ``ex.P1``). Pass the example (or ``ex.system``) to
-``mechlib.kanes_equations`` or to ``System.form_eoms``.
-
-Every system uses generalized speeds that the kinematical differential
-equations relate to the coordinate rates, and sets angular velocities in
-terms of the speeds (``set_ang_vel``), so velocities print in terms of
-speeds. Speeds are ordered ``[*independent, *dependent]``.
-"""
+"""Open chains: pendulums, rods, a slider with a rod and a bead, 3D chains."""
 
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .errors import ShapeError
+from ..errors import ShapeError
+from ._example import Example, build_system
 
-__all__ = ["Example", "double_pendulum", "two_rods", "lecture_three_dof",
-           "rolling_disc", "chaplygin_sleigh", "n_link_pendulum",
+__all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
            "rigid_chain"]
 
 
-class Example:
-    """A System plus the named objects of an example.
-
-    Attributes
-    ----------
-    system : System
-        The ``sympy.physics.mechanics.System``.
-    name : str
-        Short name of the example.
-    names : dict
-        ``{name: object}`` for symbols, specified functions, frames, points
-        and bodies; each is also an attribute (``ex.m1``).
-
-    Examples
-    --------
-    >>> import mechlib as ml
-    >>> ex = ml.systems.double_pendulum()
-    >>> ex.m1, ex.N, ex.system.frame is ex.N
-    (m1, N, True)
-    """
-
-    def __init__(self, name, system, names):
-        self.name = name
-        self.system = system
-        self.names = dict(names)
-
-    def __getattr__(self, key):
-        names = self.__dict__.get("names", {})
-        if key in names:
-            return names[key]
-        raise AttributeError(
-            f"example {self.__dict__.get('name')!r} has no {key!r}; it has "
-            f"{sorted(names)}")
-
-    def __getitem__(self, key):
-        return self.names[key]
-
-    def __dir__(self):
-        return sorted(set(super().__dir__()) | set(self.names))
-
-    # shortcuts to the System
-    @property
-    def frame(self):
-        """The Newtonian frame."""
-        return self.system.frame
-
-    @property
-    def q(self):
-        """Generalized coordinates (a column Matrix)."""
-        return self.system.q
-
-    @property
-    def u(self):
-        """Generalized speeds ``[*u_ind, *u_dep]`` (a column Matrix)."""
-        return self.system.u
-
-    @property
-    def kdes(self):
-        """Kinematical differential equations (each equal to zero)."""
-        return self.system.kdes
-
-    @property
-    def bodies(self):
-        """Particles and rigid bodies."""
-        return self.system.bodies
-
-    @property
-    def loads(self):
-        """Loads, with the actuators' loads expanded."""
-        out = list(self.system.loads)
-        for actuator in self.system.actuators:
-            out.extend(actuator.to_loads())
-        return out
-
-    def __repr__(self):
-        return f"<mechlib example {self.name!r}: {self.system!r}>"
-
-
-def _system(N, O, q, u_ind, kdes, bodies, loads=(), actuators=(), u_dep=(),
-            constraints=()):
-    system = me.System(N, O)
-    system.add_coordinates(*q)
-    system.add_speeds(*u_ind)
-    if u_dep:
-        system.add_speeds(*u_dep, independent=False)
-    system.add_kdes(*kdes)
-    system.add_bodies(*bodies)
-    if loads:
-        system.add_loads(*loads)
-    if actuators:
-        system.add_actuators(*actuators)
-    if constraints:
-        system.add_nonholonomic_constraints(*constraints)
-    return system
-
-
 def double_pendulum():
-    r"""Double pendulum of two particles (seed 000), with absolute angles.
+    r"""Double pendulum of two particles, with absolute angles.
 
     Particles :math:`P_1, P_2` of masses :math:`m_1, m_2` hang on massless
     rods of length l from the fixed point O. :math:`q_1, q_2` are the angles
@@ -160,15 +51,17 @@ def double_pendulum():
     P2.v2pt_theory(P1, N, B)
     p1, p2 = me.Particle("p1", P1, m1), me.Particle("p2", P2, m2)
     loads = [me.Force(P1, -m1 * g * N.y), me.Force(P2, -m2 * g * N.y)]
-    system = _system(N, O, [q1, q2], [u1, u2],
+    system = build_system(N, O, [q1, q2], [u1, u2],
                      [q1.diff() - u1, q2.diff() - u2], [p1, p2], loads)
     return Example("double pendulum", system, dict(
         m1=m1, m2=m2, l=l, g=g, q1=q1, q2=q2, u1=u1, u2=u2, N=N, A=A, B=B,
         O=O, P1=P1, P2=P2, p1=p1, p2=p2))
 
 
+
+
 def two_rods():
-    r"""Two uniform rods with torsional springs and gravity (seed 000).
+    r"""Two uniform rods with torsional springs and gravity.
 
     Rod A (mass m, length l) is pinned at the fixed point O and turns about
     :math:`\hat{n}_z` through :math:`q_1`; its mass center :math:`A_o` is at
@@ -214,17 +107,19 @@ def two_rods():
     loads = [me.Force(Ao, m * g * N.x), me.Force(Bo, m * g * N.x),
              me.Torque(A, -k * q1 * N.z + k * q2 * A.x),
              me.Torque(B, -k * q2 * A.x)]
-    system = _system(N, O, [q1, q2], [u1, u2],
+    system = build_system(N, O, [q1, q2], [u1, u2],
                      [q1.diff() - u1, q2.diff() - u2], [rod_A, rod_B], loads)
     return Example("two rods", system, dict(
         m=m, g=g, k=k, l=l, q1=q1, q2=q2, u1=u1, u2=u2, N=N, A=A, B=B, O=O,
         Ao=Ao, Bo=Bo, rod_A=rod_A, rod_B=rod_B))
 
 
-def lecture_three_dof():
-    r"""The 3-DoF example of the lecture notes (seed 002), made concrete.
 
-    The notes list two particles :math:`P_{ab}` and :math:`P_c`, a rigid body
+
+def slider_rod_bead():
+    r"""A slider on a rail, a rod hinged to it and a bead on the rod (3 DoF).
+
+    The system has two particles :math:`P_{ab}` and :math:`P_c`, a rigid body
     B, the weights of B and :math:`P_c`, a specified force F and torque T, a
     translational spring k and damper c acting on :math:`P_{ab}` along
     :math:`\hat{n}_x`, and a rotational spring :math:`k_T` on B through
@@ -266,7 +161,7 @@ def lecture_three_dof():
     Examples
     --------
     >>> import mechlib as ml
-    >>> ex = ml.systems.lecture_three_dof()
+    >>> ex = ml.systems.slider_rod_bead()
     >>> [b.name for b in ex.bodies]
     ['P_ab', 'P_c', 'B']
     """
@@ -295,127 +190,16 @@ def lecture_three_dof():
              me.Force(b_o, -m_b * g * N.y)]
     motor = me.TorqueActuator(T, N.z, B, N)
     torsion_spring = me.TorqueActuator(-k_T * q3, N.z, B, N)
-    system = _system(N, O, [q1, q2, q3], [u1, u2, u3],
+    system = build_system(N, O, [q1, q2, q3], [u1, u2, u3],
                      [q1.diff() - u1, q2.diff() - u2, q3.diff() - u3],
                      [slider, bead, rod], loads, [motor, torsion_spring])
-    return Example("lecture 3-DoF", system, dict(
+    return Example("slider, rod and bead", system, dict(
         m_a=m_a, m_b=m_b, m_c=m_c, I_b=I_b, l_b=l_b, g=g, k=k, c=c, k_T=k_T,
         F=F, T=T, q1=q1, q2=q2, q3=q3, u1=u1, u2=u2, u3=u3, N=N, B=B, O=O,
         P_ab=P_ab, P_c=P_c, b_o=b_o, slider=slider, bead=bead, rod=rod,
         motor=motor, torsion_spring=torsion_spring))
 
 
-def rolling_disc():
-    r"""A thin disc rolling without slip on the horizontal plane.
-
-    Coordinates: yaw :math:`q_1` (frame Y, about :math:`\hat{n}_z`), lean
-    :math:`q_2` (frame L, about :math:`\hat{y}_x`), spin :math:`q_3` (frame
-    D, about :math:`\hat{l}_y`, the disc's axis), and the position
-    :math:`q_4, q_5` of the contact point C on the plane. Speeds:
-    :math:`u_1, u_2, u_3` are the measure numbers of
-    :math:`{}^N\bar{\omega}^D` in L (independent), and
-    :math:`u_4 = \dot{q}_4, u_5 = \dot{q}_5` the velocity of C (dependent).
-    The disc's center is :math:`D_o = C + r\hat{l}_z`. Rolling without slip
-    makes the velocity of the disc's material point at C zero; its two
-    horizontal components are the motion constraints (the vertical one holds
-    identically). Mass m, radius r, central inertia
-    :math:`\tfrac{m r^2}{4}, \tfrac{m r^2}{2}, \tfrac{m r^2}{4}` about
-    :math:`\hat{l}_x, \hat{l}_y, \hat{l}_z`; gravity :math:`-g\hat{n}_z`.
-    The kinematical differential equations are singular when the disc lies
-    flat (:math:`\cos q_2 = 0`).
-
-    Returns
-    -------
-    Example
-        Names: ``m r g q1 .. q5 u1 .. u5 N Y L D O C Do disc``.
-
-    Examples
-    --------
-    >>> import mechlib as ml
-    >>> ex = ml.systems.rolling_disc()
-    >>> ex.system.u_dep.T
-    Matrix([[u4(t), u5(t)]])
-    """
-    m, r, g = sm.symbols("m, r, g")
-    q1, q2, q3, q4, q5 = me.dynamicsymbols("q1:6")
-    u1, u2, u3, u4, u5 = me.dynamicsymbols("u1:6")
-    N = me.ReferenceFrame("N")
-    Y = N.orientnew("Y", "Axis", (q1, N.z))
-    L = Y.orientnew("L", "Axis", (q2, Y.x))
-    D = L.orientnew("D", "Axis", (q3, L.y))
-    D.set_ang_vel(N, u1 * L.x + u2 * L.y + u3 * L.z)
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    C = O.locatenew("C", q4 * N.x + q5 * N.y)
-    C.set_vel(N, u4 * N.x + u5 * N.y)
-    Do = C.locatenew("D_o", r * L.z)
-    Do.v2pt_theory(C, N, L)
-    w = (q1.diff() * N.z + q2.diff() * Y.x + q3.diff() * L.y)
-    kdes = [w.dot(L.x) - u1, w.dot(L.y) - u2, w.dot(L.z) - u3,
-            q4.diff() - u4, q5.diff() - u5]
-    # velocity of the disc's material point at C (q' left for the kdes)
-    v_contact = Do.vel(N) + D.ang_vel_in(N).cross(-r * L.z)
-    constraints = [v_contact.dot(N.x), v_contact.dot(N.y)]
-    disc = me.RigidBody("disc", Do, D, m,
-                        (me.inertia(L, m * r**2 / 4, m * r**2 / 2,
-                                    m * r**2 / 4), Do))
-    loads = [me.Force(Do, -m * g * N.z)]
-    system = _system(N, O, [q1, q2, q3, q4, q5], [u1, u2, u3], kdes, [disc],
-                     loads, u_dep=[u4, u5], constraints=constraints)
-    return Example("rolling disc", system, dict(
-        m=m, r=r, g=g, q1=q1, q2=q2, q3=q3, q4=q4, q5=q5, u1=u1, u2=u2,
-        u3=u3, u4=u4, u5=u5, N=N, Y=Y, L=L, D=D, O=O, C=C, Do=Do, disc=disc))
-
-
-def chaplygin_sleigh():
-    r"""A Chaplygin sleigh: a body on a plane with a knife edge.
-
-    Body B (mass m, central moment of inertia I about :math:`\hat{n}_z`)
-    moves on the horizontal plane: its mass center G is at
-    :math:`q_1\hat{n}_x + q_2\hat{n}_y`, its heading is :math:`q_3`. Speeds:
-    :math:`u_1, u_2` are the measure numbers of :math:`{}^N\bar{v}^G` along
-    :math:`\hat{b}_x, \hat{b}_y`, :math:`u_3 = \dot{q}_3`. A blade at
-    :math:`P = G - a\hat{b}_x` cannot slide sideways:
-    :math:`{}^N\bar{v}^P\cdot\hat{b}_y = u_2 - a u_3 = 0`. Independent
-    speeds :math:`[u_1, u_3]`, dependent :math:`[u_2]`, so
-    :math:`\mathbf{A}_n = [0 \;\; a]`. Loads: a specified push
-    :math:`F(t)\hat{b}_x` at P and a specified torque
-    :math:`T(t)\hat{n}_z` on B.
-
-    Returns
-    -------
-    Example
-        Names: ``m I a F T q1 q2 q3 u1 u2 u3 N B O G P sleigh``.
-
-    Examples
-    --------
-    >>> import mechlib as ml
-    >>> ex = ml.systems.chaplygin_sleigh()
-    >>> ex.system.u_ind.T, ex.system.u_dep.T
-    (Matrix([[u1(t), u3(t)]]), Matrix([[u2(t)]]))
-    """
-    m, I, a = sm.symbols("m, I, a")
-    F, T = me.dynamicsymbols("F, T")
-    q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1, q2, q3, u1, u2, u3")
-    N, B = me.ReferenceFrame("N"), me.ReferenceFrame("B")
-    B.orient_axis(N, q3, N.z)
-    B.set_ang_vel(N, u3 * N.z)
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    G = O.locatenew("G", q1 * N.x + q2 * N.y)
-    G.set_vel(N, u1 * B.x + u2 * B.y)
-    P = G.locatenew("P", -a * B.x)
-    P.v2pt_theory(G, N, B)
-    sleigh = me.RigidBody("sleigh", G, B, m, (me.inertia(B, 0, 0, I), G))
-    kdes = [q1.diff() - (u1 * sm.cos(q3) - u2 * sm.sin(q3)),
-            q2.diff() - (u1 * sm.sin(q3) + u2 * sm.cos(q3)),
-            q3.diff() - u3]
-    loads = [me.Force(P, F * B.x), me.Torque(B, T * N.z)]
-    system = _system(N, O, [q1, q2, q3], [u1, u3], kdes, [sleigh], loads,
-                     u_dep=[u2], constraints=[P.vel(N).dot(B.y)])
-    return Example("Chaplygin sleigh", system, dict(
-        m=m, I=I, a=a, F=F, T=T, q1=q1, q2=q2, q3=q3, u1=u1, u2=u2, u3=u3,
-        N=N, B=B, O=O, G=G, P=P, sleigh=sleigh))
 
 
 def n_link_pendulum(n):
@@ -470,12 +254,14 @@ def n_link_pendulum(n):
                       f"m{i + 1}": m[i], f"l{i + 1}": l[i],
                       f"B{i + 1}": Bi, f"P{i + 1}": Pi, f"p{i + 1}": pi})
         parent, previous = Bi, Pi
-    system = _system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
                      bodies, loads)
     return Example(f"{n}-link pendulum", system, names)
 
 
 _AXES = {"x": (1, 0, 0), "y": (0, 1, 0), "z": (0, 0, 1)}
+
+
 
 
 def rigid_chain(n, axes=None, springs=False, kinds=None):
@@ -579,6 +365,6 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
         if springs and kind == "body" and (i == 0 or kinds[i - 1] == "body"):
             actuators.append(me.TorqueActuator(-k * q[i], unit, Bi, parent))
         parent, joint = Bi, following
-    system = _system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
                      bodies, loads, actuators)
     return Example(f"{n}-link chain", system, names)
