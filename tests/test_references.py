@@ -4,18 +4,20 @@ nbval (run on ``tests/references/*.ipynb`` by the test command) compares each
 chapter's outputs with the committed ones. These tests make sure that net has no
 hole: every notebook page of the book has a reference, each reference holds its
 chapter's current code and was executed, and only cells whose output cannot be
-compared (live widgets) skip the comparison.
+compared (live widgets) skip the comparison. References hold text only: no
+image payload (nbval compares none), and the directory stays small.
 """
 
 import jupytext
 import nbformat
 import pytest
 
-from tests.references import (REFERENCES, WIDGET_VIEW, code_cells, notebook_pages,
-                              reference_path, toc_files)
+from tests.references import (REFERENCES, WIDGET_VIEW, code_cells, image_payloads,
+                              notebook_pages, reference_path, toc_files)
 
 PAGES = notebook_pages()
 REGENERATE = "regenerate it with scripts/regenerate-references.sh {page}"
+MAX_REFERENCES_BYTES = 600_000
 
 
 def test_toc_pages_exist():
@@ -71,3 +73,20 @@ def test_only_widget_cells_skip_comparison(page):
         has_widget = any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
         assert has_widget, (f"{page.name} cell {index} is tagged nbval-ignore-output but "
                             "shows no widget: its output must be compared")
+
+
+@pytest.mark.parametrize("reference", sorted(REFERENCES.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_reference_holds_no_image_payload(reference):
+    found = image_payloads(nbformat.read(reference, as_version=4))
+    assert not found, (
+        f"{reference.name} holds image payloads (cell, kind): {found[:5]}; strip them "
+        "with python -m tests.references --strip-only (regenerating strips them too)")
+
+
+def test_references_stay_small():
+    files = [p for p in REFERENCES.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    total = sum(p.stat().st_size for p in files)
+    largest = sorted(files, key=lambda p: p.stat().st_size, reverse=True)[:3]
+    assert total <= MAX_REFERENCES_BYTES, (
+        f"tests/references holds {total} bytes (limit {MAX_REFERENCES_BYTES}); largest: "
+        + ", ".join(f"{p.name} {p.stat().st_size}" for p in largest))

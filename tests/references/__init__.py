@@ -6,10 +6,20 @@ outputs. ``pytest --nbval`` runs the reference's code again and compares the new
 outputs with the stored ones, so a change in any printed result fails a test.
 ``python -m tests.references [book/<chapter>.md ...]`` regenerates references on
 purpose (``scripts/regenerate-references.sh`` wraps it).
+
+References hold text only. nbval compares no PNG or JPEG output, and its
+sanitizer (``sanitize.cfg``, section ``[embedded images]``) blanks the base64
+images an animation embeds in its HTML; so :func:`strip_images` drops those
+payloads before a reference is written (the text/plain ``<Figure size ...>``
+beside a picture, and the HTML around the frames, are kept and compared).
+``python -m tests.references --strip-only`` strips the committed references
+without executing the chapters again.
 """
 
 from __future__ import annotations
 
+import configparser
+import re
 from pathlib import Path
 
 import jupytext
@@ -19,6 +29,11 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = Path(__file__).resolve().parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SANITIZE = REFERENCES / "sanitize.cfg"
+# Image outputs nbval never compares (its default skip list without --nbdime):
+# a reference need not keep them. (image/svg+xml is text nbval does compare.)
+UNCOMPARED_IMAGES = ("image/png", "image/jpeg")
+TEXT_FORMS = ("text/plain", "text/html")
 
 
 def toc_files(toc=None):
@@ -75,13 +90,84 @@ def execute(page: Path) -> nbformat.NotebookNode:
     return notebook
 
 
+def embedded_image_rule(config: Path = SANITIZE):
+    """(pattern, replacement) of the ``[embedded images]`` rule of ``sanitize.cfg``.
+
+    The rule nbval applies is the one used to strip references, so the placeholder
+    a reference stores sanitizes to the same text as any freshly drawn image.
+    """
+    parser = configparser.ConfigParser()
+    parser.read(config)
+    section = parser["embedded images"]
+    return re.compile(section["regex"]), section["replace"]
+
+
+def placeholder(match: re.Match, replacement: str) -> str:
+    return match.expand(replacement)
+
+
+def strip_images(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop image payloads nbval does not compare, in place; return the notebook.
+
+    - PNG and JPEG entries of an output's ``data`` go when a text/plain or
+      text/html form of the same output remains (with their ``metadata``);
+    - base64 ``data:image/...`` URIs inside text/html become the placeholder the
+      sanitizer turns every such URI into (``data:image/png;base64,IMAGE``).
+    """
+    pattern, replacement = embedded_image_rule()
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data")
+            if not data:
+                continue
+            if any(form in data for form in TEXT_FORMS):
+                for mime in UNCOMPARED_IMAGES:
+                    if mime in data:
+                        del data[mime]
+                        output.get("metadata", {}).pop(mime, None)
+            if "text/html" in data:
+                html = data["text/html"]
+                html = "".join(html) if isinstance(html, list) else html
+                data["text/html"] = pattern.sub(
+                    lambda match: placeholder(match, replacement), html)
+    return notebook
+
+
+def image_payloads(notebook: nbformat.NotebookNode):
+    """Where a notebook still holds an image payload: [(cell index, what)]."""
+    pattern, replacement = embedded_image_rule()
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            for mime, value in output.get("data", {}).items():
+                if mime.startswith("image/"):
+                    found.append((index, mime))
+                elif isinstance(value, (str, list)):
+                    text = "".join(value) if isinstance(value, list) else value
+                    for match in pattern.finditer(text):
+                        if match.group(0) != placeholder(match, replacement):
+                            found.append((index, f"{mime}: {match.group(0)[:40]}..."))
+    return found
+
+
+def write_reference(notebook: nbformat.NotebookNode, path: Path) -> Path:
+    nbformat.write(strip_images(notebook), path)
+    return path
+
+
 def regenerate(pages=None):
     """Execute each page and write its reference notebook; return the paths written."""
     pages = notebook_pages() if not pages else [Path(p).resolve() for p in pages]
     written = []
     for page in pages:
-        notebook = execute(page)
-        path = reference_path(page)
-        nbformat.write(notebook, path)
-        written.append(path)
+        written.append(write_reference(execute(page), reference_path(page)))
+    return written
+
+
+def strip_references(paths=None):
+    """Strip image payloads from committed references without executing anything."""
+    paths = sorted(REFERENCES.glob("*.ipynb")) if not paths else [Path(p) for p in paths]
+    written = []
+    for path in paths:
+        written.append(write_reference(nbformat.read(path, as_version=4), path))
     return written
