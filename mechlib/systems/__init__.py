@@ -17,7 +17,8 @@ from ._example import Example, build_system
 from .pendulums import (double_pendulum, two_rods, slider_rod_bead,
                         n_link_pendulum, rigid_chain)
 from .rolling import rolling_disc, chaplygin_sleigh
+from .bicycle import whipple_bicycle
 
 __all__ = ["Example", "build_system", "double_pendulum", "two_rods",
            "slider_rod_bead", "rolling_disc", "chaplygin_sleigh",
-           "n_link_pendulum", "rigid_chain"]
+           "n_link_pendulum", "rigid_chain", "whipple_bicycle"]
