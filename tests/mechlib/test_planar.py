@@ -22,6 +22,7 @@ t = me.dynamicsymbols._t
 # helpers
 # --------------------------------------------------------------------------
 
+
 def trajectory(seed):
     """A smooth body trajectory q(t) = [x, y, phi] and its two derivatives."""
     rng = np.random.default_rng(seed)
@@ -53,6 +54,7 @@ def body_symbols(name):
 # rotation matrix
 # --------------------------------------------------------------------------
 
+
 def test_B_is_derivative_of_A_and_A_turned_by_90_degrees():
     phi = sm.Symbol("phi")
     A = planar.rotation_matrix(phi)
@@ -83,17 +85,26 @@ def test_point_kinematics_are_derivatives_of_position():
     for time in (0.0, 0.7, 2.1):
         np.testing.assert_allclose(
             planar.point_velocity(q(time), qd(time), s),
-            central_difference(lambda tt: planar.point_position(q(tt), s), time),
-            rtol=1e-7, atol=1e-8)
+            central_difference(
+                lambda tt: planar.point_position(q(tt), s), time
+            ),
+            rtol=1e-7,
+            atol=1e-8,
+        )
         np.testing.assert_allclose(
             planar.point_acceleration(q(time), qd(time), qdd(time), s),
-            central_difference(lambda tt: planar.point_velocity(q(tt), qd(tt), s), time),
-            rtol=1e-7, atol=1e-8)
+            central_difference(
+                lambda tt: planar.point_velocity(q(tt), qd(tt), s), time
+            ),
+            rtol=1e-7,
+            atol=1e-8,
+        )
 
 
 # --------------------------------------------------------------------------
 # point force and pure moment
 # --------------------------------------------------------------------------
+
 
 def test_point_force_power_equals_force_dot_point_velocity():
     """Q . qdot = F . v_P (virtual power) for every state, vectorised."""
@@ -105,8 +116,9 @@ def test_point_force_power_equals_force_dot_point_velocity():
     Q = planar.point_force(F, s, q[:, 2])
     v = planar.point_velocity(q, qd, s)
     assert Q.shape == (n, 3)
-    np.testing.assert_allclose(np.sum(Q * qd, axis=-1), np.sum(F * v, axis=-1),
-                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        np.sum(Q * qd, axis=-1), np.sum(F * v, axis=-1), rtol=1e-12, atol=1e-12
+    )
 
 
 def test_point_force_moment_is_cross_product_of_global_vectors():
@@ -133,16 +145,21 @@ def test_point_force_rate_matches_finite_difference():
         return np.array([-np.sin(time), 3 * np.cos(3 * time)])
 
     for time in (0.1, 1.3):
-        exact = planar.point_force_rate(F(time), Fd(time), s, q(time)[2], qd(time)[2])
-        fd = central_difference(lambda tt: planar.point_force(F(tt), s, q(tt)[2]), time)
+        exact = planar.point_force_rate(
+            F(time), Fd(time), s, q(time)[2], qd(time)[2]
+        )
+        fd = central_difference(
+            lambda tt: planar.point_force(F(tt), s, q(tt)[2]), time
+        )
         np.testing.assert_allclose(exact, fd, rtol=1e-7, atol=1e-8)
 
 
 def test_pure_moment_and_rate():
     T = sm.Symbol("T")
     assert planar.pure_moment(T) == sm.Matrix([0, 0, T])
-    np.testing.assert_array_equal(planar.pure_moment([1.0, 2.0]),
-                                  [[0, 0, 1.0], [0, 0, 2.0]])
+    np.testing.assert_array_equal(
+        planar.pure_moment([1.0, 2.0]), [[0, 0, 1.0], [0, 0, 2.0]]
+    )
     assert planar.pure_moment_rate(T) == sm.Matrix([0, 0, T])
 
 
@@ -150,13 +167,17 @@ def test_pure_moment_and_rate():
 # friction
 # --------------------------------------------------------------------------
 
+
 def test_sign_is_zero_at_zero_rate_and_smoothing_approaches_sign():
     assert planar.friction_force(0.0, 3.0) == 0.0
     rates = np.array([-1.0, -0.1, 0.1, 1.0])
-    np.testing.assert_allclose(planar.friction_force(rates, 3.0, smoothing=1e-4),
-                               3.0 * np.sign(rates))
+    np.testing.assert_allclose(
+        planar.friction_force(rates, 3.0, smoothing=1e-4), 3.0 * np.sign(rates)
+    )
     x = sm.Symbol("x")
-    assert planar.friction_force(x, 2, smoothing=sm.Rational(1, 10)) == 2 * sm.tanh(10 * x)
+    assert planar.friction_force(
+        x, 2, smoothing=sm.Rational(1, 10)
+    ) == 2 * sm.tanh(10 * x)
 
 
 def test_friction_rate_matches_finite_difference():
@@ -167,9 +188,13 @@ def test_friction_rate_matches_finite_difference():
         return 2 * np.cos(2 * time)
 
     for time in (0.05, 0.4, 1.0):
-        exact = planar.friction_force_rate(rate(time), acc(time), 1.5, smoothing=0.2)
+        exact = planar.friction_force_rate(
+            rate(time), acc(time), 1.5, smoothing=0.2
+        )
         fd = central_difference(
-            lambda tt: planar.friction_force(rate(tt), 1.5, smoothing=0.2), time)
+            lambda tt: planar.friction_force(rate(tt), 1.5, smoothing=0.2),
+            time,
+        )
         np.testing.assert_allclose(exact, fd, rtol=1e-7)
     # exact sign: derivative 0 away from a zero rate
     assert planar.friction_force_rate(0.5, 2.0, 1.5) == 0.0
@@ -178,6 +203,7 @@ def test_friction_rate_matches_finite_difference():
 # --------------------------------------------------------------------------
 # translational spring-damper-actuator
 # --------------------------------------------------------------------------
+
 
 def test_translational_spring_is_minus_gradient_of_potential():
     k, l0 = sm.symbols("k l_0", positive=True)
@@ -196,12 +222,19 @@ def test_translational_spring_is_minus_gradient_of_potential():
 
 
 def test_translational_sda_power_is_minus_f_times_length_rate():
-    """Q_i.qd_i + Q_j.qd_j = -f ldot: the element stores or dissipates -f ldot."""
+    """Q_i.qd_i + Q_j.qd_j = -f ldot: the element stores or dissipates it."""
     n = 15
     qi, qj = RNG.normal(size=(2, n, 3))
     qdi, qdj = RNG.normal(size=(2, n, 3))
-    sda = planar.TranslationalSDA([0.2, -0.1], [0.5, 0.3], k=30.0, l0=0.8, c=2.0,
-                                  friction=1.5, actuator=lambda L, Ld, tt: 3 * np.sin(tt))
+    sda = planar.TranslationalSDA(
+        [0.2, -0.1],
+        [0.5, 0.3],
+        k=30.0,
+        l0=0.8,
+        c=2.0,
+        friction=1.5,
+        actuator=lambda L, Ld, tt: 3 * np.sin(tt),
+    )
     Q_i, Q_j = sda.generalized_forces(qi, qj, qdi, qdj, t=0.4)
     kin = sda.kinematics(qi, qj, qdi, qdj)
     f = sda.force(kin.length, kin.rate, 0.4)
@@ -217,8 +250,14 @@ def test_translational_forces_opposite_but_moments_not_and_total_moment_zero():
     np.testing.assert_allclose(Q_i[:2], -Q_j[:2])
     assert abs(Q_i[2] + Q_j[2]) > 0.1
     # moments about the global origin: r x F summed over both bodies vanish
-    total = (qi[0] * Q_i[1] - qi[1] * Q_i[0] + Q_i[2]
-             + qj[0] * Q_j[1] - qj[1] * Q_j[0] + Q_j[2])
+    total = (
+        qi[0] * Q_i[1]
+        - qi[1] * Q_i[0]
+        + Q_i[2]
+        + qj[0] * Q_j[1]
+        - qj[1] * Q_j[0]
+        + Q_j[2]
+    )
     assert abs(total) < 1e-12
     # in tension the force on i points from P_i to P_j
     d = planar.point_position(qj, sj) - planar.point_position(qi, si)
@@ -230,21 +269,36 @@ def test_length_rate_and_acceleration_match_finite_differences():
     qj, qdj, qddj = trajectory(4)
     sda = planar.TranslationalSDA([0.3, 0.1], [-0.2, 0.4])
     for time in (0.2, 0.9):
-        kin = sda.kinematics(qi(time), qj(time), qdi(time), qdj(time), qddi(time),
-                             qddj(time))
+        kin = sda.kinematics(
+            qi(time), qj(time), qdi(time), qdj(time), qddi(time), qddj(time)
+        )
         np.testing.assert_allclose(
-            kin.rate, central_difference(lambda tt: sda.length(qi(tt), qj(tt)), time),
-            rtol=1e-7)
+            kin.rate,
+            central_difference(lambda tt: sda.length(qi(tt), qj(tt)), time),
+            rtol=1e-7,
+        )
         np.testing.assert_allclose(
             kin.acceleration,
-            central_difference(lambda tt: sda.kinematics(qi(tt), qj(tt), qdi(tt),
-                                                          qdj(tt)).rate, time),
-            rtol=1e-6, atol=1e-8)
+            central_difference(
+                lambda tt: sda.kinematics(
+                    qi(tt), qj(tt), qdi(tt), qdj(tt)
+                ).rate,
+                time,
+            ),
+            rtol=1e-6,
+            atol=1e-8,
+        )
         np.testing.assert_allclose(
             kin.d_ddot,
-            central_difference(lambda tt: sda.kinematics(qi(tt), qj(tt), qdi(tt),
-                                                          qdj(tt)).d_dot, time),
-            rtol=1e-6, atol=1e-8)
+            central_difference(
+                lambda tt: sda.kinematics(
+                    qi(tt), qj(tt), qdi(tt), qdj(tt)
+                ).d_dot,
+                time,
+            ),
+            rtol=1e-6,
+            atol=1e-8,
+        )
 
 
 @pytest.mark.parametrize("actuator_rate", ["explicit", "automatic"])
@@ -259,19 +313,44 @@ def test_translational_rates_match_finite_difference(actuator_rate):
         return 4 * np.sin(2 * tt) * L + 0.5 * Ld**3
 
     def act_rate(L, Ld, Ldd, tt):
-        return 8 * np.cos(2 * tt) * L + 4 * np.sin(2 * tt) * Ld + 1.5 * Ld**2 * Ldd
+        return (
+            8 * np.cos(2 * tt) * L
+            + 4 * np.sin(2 * tt) * Ld
+            + 1.5 * Ld**2 * Ldd
+        )
 
-    kwargs = (dict(actuator=act_np, actuator_rate=act_rate)
-              if actuator_rate == "explicit" else dict(actuator=act))
-    sda = planar.TranslationalSDA([0.3, 0.1], [-0.2, 0.4], k=50.0, l0=0.7, c=3.0,
-                                  friction=2.0, smoothing=0.5, **kwargs)
+    kwargs = (
+        dict(actuator=act_np, actuator_rate=act_rate)
+        if actuator_rate == "explicit"
+        else dict(actuator=act)
+    )
+    sda = planar.TranslationalSDA(
+        [0.3, 0.1],
+        [-0.2, 0.4],
+        k=50.0,
+        l0=0.7,
+        c=3.0,
+        friction=2.0,
+        smoothing=0.5,
+        **kwargs,
+    )
     for time in (0.3, 1.7):
-        exact = sda.generalized_force_rates(qi(time), qj(time), qdi(time), qdj(time),
-                                            qddi(time), qddj(time), t=time)
+        exact = sda.generalized_force_rates(
+            qi(time),
+            qj(time),
+            qdi(time),
+            qdj(time),
+            qddi(time),
+            qddj(time),
+            t=time,
+        )
         for k in range(2):
             fd = central_difference(
-                lambda tt: sda.generalized_forces(qi(tt), qj(tt), qdi(tt), qdj(tt),
-                                                  t=tt)[k], time)
+                lambda tt: sda.generalized_forces(
+                    qi(tt), qj(tt), qdi(tt), qdj(tt), t=tt
+                )[k],
+                time,
+            )
             np.testing.assert_allclose(exact[k], fd, rtol=1e-6, atol=1e-6)
 
 
@@ -292,15 +371,23 @@ def test_translational_rates_symbolic_equal_time_derivative():
 def test_translational_vectorised_equals_loop():
     n = 7
     qi, qj, qdi, qdj, qddi, qddj = RNG.normal(size=(6, n, 3))
-    sda = planar.TranslationalSDA([0.1, 0.2], [0.3, -0.1], k=5.0, l0=0.2, c=1.0,
-                                  friction=0.5, smoothing=0.1)
+    sda = planar.TranslationalSDA(
+        [0.1, 0.2],
+        [0.3, -0.1],
+        k=5.0,
+        l0=0.2,
+        c=1.0,
+        friction=0.5,
+        smoothing=0.1,
+    )
     Q_i, Q_j = sda.generalized_forces(qi, qj, qdi, qdj)
     Qd_i, Qd_j = sda.generalized_force_rates(qi, qj, qdi, qdj, qddi, qddj)
     assert Q_i.shape == Qd_j.shape == (n, 3)
     for m in range(n):
         one = sda.generalized_forces(qi[m], qj[m], qdi[m], qdj[m])
-        one_rate = sda.generalized_force_rates(qi[m], qj[m], qdi[m], qdj[m], qddi[m],
-                                               qddj[m])
+        one_rate = sda.generalized_force_rates(
+            qi[m], qj[m], qdi[m], qdj[m], qddi[m], qddj[m]
+        )
         np.testing.assert_allclose(Q_i[m], one[0])
         np.testing.assert_allclose(Q_j[m], one[1])
         np.testing.assert_allclose(Qd_i[m], one_rate[0])
@@ -309,9 +396,12 @@ def test_translational_vectorised_equals_loop():
 
 def test_symbolic_and_numeric_modes_agree():
     qi, qj, qdi, qdj = RNG.normal(size=(4, 3))
-    sda_num = planar.TranslationalSDA([0.1, 0.2], [0.3, -0.1], k=5.0, l0=0.2, c=1.0)
-    sda_sym = planar.TranslationalSDA([0.1, 0.2], [0.3, -0.1], k=sm.Float(5.0),
-                                      l0=0.2, c=1.0)
+    sda_num = planar.TranslationalSDA(
+        [0.1, 0.2], [0.3, -0.1], k=5.0, l0=0.2, c=1.0
+    )
+    sda_sym = planar.TranslationalSDA(
+        [0.1, 0.2], [0.3, -0.1], k=sm.Float(5.0), l0=0.2, c=1.0
+    )
     num = sda_num.generalized_forces(qi, qj, qdi, qdj)
     sym = sda_sym.generalized_forces(qi, qj, qdi, qdj)
     assert isinstance(sym[0], sm.MatrixBase)
@@ -323,12 +413,14 @@ def test_symbolic_and_numeric_modes_agree():
 # rotational spring-damper-actuator
 # --------------------------------------------------------------------------
 
+
 def test_rotational_spring_is_minus_gradient_of_potential():
     k, th0 = sm.symbols("k_theta theta_0")
     qi = sm.Matrix(sm.symbols("x_i y_i phi_i"))
     qj = sm.Matrix(sm.symbols("x_j y_j phi_j"))
     Q_i, Q_j = planar.RotationalSDA(k=k, theta0=th0).generalized_forces(
-        qi, qj, [0, 0, 0], [0, 0, 0])
+        qi, qj, [0, 0, 0], [0, 0, 0]
+    )
     V = k * (qj[2] - qi[2] - th0) ** 2 / 2
     assert sm.simplify(Q_i + sm.Matrix([V]).jacobian(qi).T) == sm.zeros(3, 1)
     assert sm.simplify(Q_j + sm.Matrix([V]).jacobian(qj).T) == sm.zeros(3, 1)
@@ -337,18 +429,38 @@ def test_rotational_spring_is_minus_gradient_of_potential():
 def test_rotational_sda_power_and_rates():
     qi, qdi, qddi = trajectory(7)
     qj, qdj, qddj = trajectory(8)
-    sda = planar.RotationalSDA(k=4.0, theta0=0.3, c=0.7, friction=0.2, smoothing=0.3,
-                               actuator=lambda th, thd, tt: sm.cos(tt) * th)
+    sda = planar.RotationalSDA(
+        k=4.0,
+        theta0=0.3,
+        c=0.7,
+        friction=0.2,
+        smoothing=0.3,
+        actuator=lambda th, thd, tt: sm.cos(tt) * th,
+    )
     for time in (0.5, 1.4):
-        Q_i, Q_j = sda.generalized_forces(qi(time), qj(time), qdi(time), qdj(time), time)
-        theta, theta_d, _ = sda.kinematics(qi(time), qj(time), qdi(time), qdj(time))
+        Q_i, Q_j = sda.generalized_forces(
+            qi(time), qj(time), qdi(time), qdj(time), time
+        )
+        theta, theta_d, _ = sda.kinematics(
+            qi(time), qj(time), qdi(time), qdj(time)
+        )
         T = sda.torque(theta, theta_d, time)
         power = Q_i @ qdi(time) + Q_j @ qdj(time)
         np.testing.assert_allclose(power, -T * theta_d, rtol=1e-12)
-        exact = sda.generalized_force_rates(qi(time), qj(time), qdi(time), qdj(time),
-                                            qddi(time), qddj(time), time)
+        exact = sda.generalized_force_rates(
+            qi(time),
+            qj(time),
+            qdi(time),
+            qdj(time),
+            qddi(time),
+            qddj(time),
+            time,
+        )
         for k in range(2):
             fd = central_difference(
-                lambda tt: sda.generalized_forces(qi(tt), qj(tt), qdi(tt), qdj(tt),
-                                                  tt)[k], time)
+                lambda tt: sda.generalized_forces(
+                    qi(tt), qj(tt), qdi(tt), qdj(tt), tt
+                )[k],
+                time,
+            )
             np.testing.assert_allclose(exact[k], fd, rtol=1e-6, atol=1e-7)
