@@ -111,8 +111,9 @@ def whipple_bicycle():
     :math:`u_r = \dot{q}_r` for r = 3 .. 8 (yaw, lean, pitch, rear wheel,
     steer and front wheel rates).
 
-    **Constraints.** The front wheel touches the ground: the height of the
-    front contact point Q above the ground vanishes (one holonomic
+    **Constraints.** The front wheel touches the ground: the front contact
+    point Q (the wheel's lowest point) lies in the ground plane,
+    :math:`(\bar{r}^{Q} - \bar{r}^{P})\cdot\hat{n}_z = 0` (one holonomic
     constraint, which fixes the pitch q5 given lean and steer; q5 is the
     dependent coordinate). Neither wheel slips: the velocity of each
     wheel's material point at its contact is zero. Its two horizontal
@@ -152,8 +153,9 @@ def whipple_bicycle():
         * points ``O`` (fixed origin), ``P`` (rear contact), ``R_o B_o S
           H_o F_o``, ``Q`` (front contact);
         * bodies ``rear_frame front_frame rear_wheel front_wheel``;
-        * ``holonomic_constraint`` (the front contact's height, ``Q``
-          relative to ``P`` along :math:`\hat{n}_z`),
+        * ``holonomic_constraint`` (the depth of Q below the ground,
+          :math:`(\bar{r}^{Q} - \bar{r}^{P})\cdot\hat{n}_z`, zero when
+          the front wheel touches it),
           ``rear_contact_velocity``, ``front_contact_velocity`` (velocities
           of the wheels' material points at the contacts).
 
@@ -231,7 +233,7 @@ def whipple_bicycle():
         P.pos_from(R_o))).express(Y).simplify()
     front_contact_velocity = (F_o.vel(N)
                               + F.ang_vel_in(N).cross(Q.pos_from(F_o)))
-    # Q's height: F_o's, less r_F d_hat . y_z = r_F sqrt(1 - e**2)
+    # Q's depth: F_o's, plus r_F d_hat . y_z = r_F sqrt(1 - e**2)
     holonomic = F_o.pos_from(P).dot(Y.z) + r_F * sm.sqrt(1 - e**2)
     nonholonomic = [rear_contact_velocity.dot(Y.x),
                     rear_contact_velocity.dot(Y.y),
@@ -306,7 +308,8 @@ def benchmark_parameters(ex):
     >>> benchmark_parameters(ex)[ex.w]
     1.02
     """
-    return {ex.names[key]: value for key, value in BENCHMARK_PARAMETERS.items()}
+    return {ex.names[key]: value
+            for key, value in BENCHMARK_PARAMETERS.items()}
 
 
 def _numeric_parameters(ex, constants):

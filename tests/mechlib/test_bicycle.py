@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 import sympy as sm
 import sympy.physics.mechanics as me
+from scipy.optimize import brentq
 
 import mechlib as ml
 from mechlib.systems.bicycle import (BENCHMARK_PARAMETERS,
@@ -45,9 +46,12 @@ BENCHMARK_EIGENVALUES = {
          -3.72016840437287 + 10.90681139476287j],
 }
 
-#: test_kane3.py::test_bicycle's linearized A for [lean, steer, lean rate,
-#: steer rate] at the benchmark parameters, as a function of v.
-def test_kane3_A(v):
+def kane3_A(v):
+    """test_kane3.py::test_bicycle's stored linearized A (its ``Res``).
+
+    For [lean, steer, lean rate, steer rate] at the benchmark parameters,
+    at forward speed v.
+    """
     return np.array([
         [0, 0, 1.0, 0],
         [0, 0, 0, 1.0],
@@ -56,8 +60,6 @@ def test_kane3_A(v):
         [11.7194768719633, -1.97171508499972 * v**2 + 30.9087533932407,
          3.67680523332152 * v, -3.08486552743311 * v]])
 
-
-test_kane3_A.__test__ = False  # a reference, not a test
 
 
 def assert_eigenvalues(computed, expected, rtol=1e-10):
@@ -69,7 +71,7 @@ def assert_eigenvalues(computed, expected, rtol=1e-10):
 
 # --- SymPy's bicycle, as test_kane3.py::test_bicycle builds it -------------
 
-def test_kane3_bicycle():
+def kane3_bicycle():
     """KanesMethod of sympy's test_kane3.py::test_bicycle, formed.
 
     The same frames, points, inertias, kinematical differential equations,
@@ -143,10 +145,8 @@ def test_kane3_bicycle():
     return km, p
 
 
-test_kane3_bicycle.__test__ = False  # a builder, not a test
 
-
-def test_kane3_values(b):
+def kane3_values(b):
     """test_bicycle's conversion of the benchmark's values to its symbols.
 
     ``b`` holds values under the names of ``BENCHMARK_PARAMETERS``; for the
@@ -179,8 +179,6 @@ def test_kane3_values(b):
         Iframe31=-b["I_Bxz"], mfork=b["m_H"], mframe=b["m_B"],
         mwf=b["m_F"], mwr=b["m_R"], g=b["g"])
 
-
-test_kane3_values.__test__ = False
 
 
 # --- fixtures ---------------------------------------------------------------
@@ -241,12 +239,13 @@ class Numeric:
 
 @pytest.fixture(scope="module")
 def numeric(ex, km):
-    return Numeric(km, ex.system.q, [ex.names[k] for k in BENCHMARK_PARAMETERS])
+    return Numeric(km, ex.system.q,
+                   [ex.names[k] for k in BENCHMARK_PARAMETERS])
 
 
 @pytest.fixture(scope="module")
 def reference():
-    km, p = test_kane3_bicycle()
+    km, p = kane3_bicycle()
     q = list(km.q)  # [q1, q2, q5, q4]: yaw, roll, steer, pitch
     return km, p, Numeric(km, q, [p[k] for k in sorted(p)])
 
@@ -260,7 +259,7 @@ def parameter_sets():
                for k, v in BENCHMARK_PARAMETERS.items()}
 
 
-# --- structure -----------------------------------------------------------------
+# --- structure ------------------------------------------------------------
 
 def test_structure(ex):
     s = ex.system
@@ -339,7 +338,7 @@ def test_upright_operating_point_satisfies_the_constraints(ex):
     assert float(numeric[ex.front_wheel_rate]) == pytest.approx(-5.0 / 0.35)
 
 
-# --- against test_kane3's bicycle ----------------------------------------------
+# --- against test_kane3's bicycle -----------------------------------------
 
 def test_equations_match_test_kane3(ex, numeric, reference):
     """At states on the constraint manifold, the two bicycles move alike.
@@ -357,7 +356,7 @@ def test_equations_match_test_kane3(ex, numeric, reference):
     for b in parameter_sets():
         p = [b[k] for k in BENCHMARK_PARAMETERS]
         constants = dict(zip(numeric.p, p))
-        ref_values = test_kane3_values(b)
+        ref_values = kane3_values(b)
         p_r = [ref_values[k] for k in sorted(p_ref)]
         for _ in range(3):
             qv = random_configuration(ex, rng, constants)
@@ -368,7 +367,6 @@ def test_equations_match_test_kane3(ex, numeric, reference):
             udot = dict(zip(s.u, numeric.accelerations(q, u_all, p)))
 
             # the reference at the same state
-            from scipy.optimize import brentq
             yaw, lean, steer = qv[ex.yaw], qv[ex.lean], qv[ex.steer]
             pitch_ref = brentq(lambda q4: float(np.ravel(num_ref.hol(
                 [-yaw, lean, steer, q4], np.zeros(6), p_r))[0]), -0.5, 0.5,
@@ -454,7 +452,8 @@ def test_linearization_matches_test_kane3_and_the_benchmark(ex, numeric):
     constants = benchmark_parameters(ex)
     for v in range(6):
         A = complex_step_A(ex, numeric, float(v), constants)
-        assert np.allclose(A, test_kane3_A(v), rtol=1e-9, atol=1e-11), (v, A)
+        assert np.allclose(A, kane3_A(v), rtol=1e-11, atol=1e-12), \
+            (v, A)
     for v, expected in BENCHMARK_EIGENVALUES.items():
         A = complex_step_A(ex, numeric, float(v), constants)
         assert_eigenvalues(np.linalg.eigvals(A), expected)
