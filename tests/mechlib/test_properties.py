@@ -29,14 +29,20 @@ def test_random_chain_matches_kanes_method(links, springs, helpers):
 @settings(max_examples=6, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(axes=st.lists(axis, min_size=2, max_size=3))
-def test_mass_matrix_symmetric_positive(axes, helpers):
+def test_mass_matrix_is_kinetic_energy_hessian_and_positive(axes, helpers):
+    """M = d2K/du du with K from the bodies (M is built from its upper triangle,
+    so comparing it with its transpose would prove nothing), and M > 0."""
+    import numpy as np
+
+    from tests.mechlib.test_kane import kinetic_energy_by_hand
+
     ex = ml.systems.rigid_chain(len(axes), axes=axes)
     eqs = ml.kanes_equations(ex)
     M = eqs.mass_matrix
-    assert M == M.T
-    values = helpers.random_values([M], seed=len(axes))
-    import numpy as np
-    Mn = helpers.evaluate(M, values)
+    H = sm.hessian(kinetic_energy_by_hand(ex), list(ex.u))
+    values = helpers.random_values([M, H], seed=len(axes))
+    Mn, Hn = helpers.evaluate(M, values), helpers.evaluate(H, values)
+    np.testing.assert_allclose(Mn, Hn, rtol=1e-12, atol=1e-12)
     assert np.all(np.linalg.eigvalsh(Mn) > 0)
 
 
