@@ -66,7 +66,19 @@ def test_inertia_force_and_torque_definitions():
     ex = ml.systems.two_rods()
     R = ml.inertia_force(ex.rod_B, ex.N, kdes=ex.kdes)
     assert (R + ex.m * ex.Bo.acc(ex.N)).simplify() == me.Vector(0)
-    assert ml.inertia_torque(ex.bodies[0], ex.N) != 0
+    # Rod A turns about n_z = a_z, its central moment of inertia about a_z is
+    # m l^2/12: T* = -m l^2/12 u1' n_z.
+    t = me.dynamicsymbols._t
+    T_A = ml.inertia_torque(ex.rod_A, ex.N, kdes=ex.kdes)
+    expected = sm.Matrix([0, 0, -ex.m * ex.l**2 / 12 * ex.u1.diff(t)])
+    assert (T_A.to_matrix(ex.N) - expected).applyfunc(sm.simplify) == sm.zeros(3, 1)
+    # Rod B tumbles (about n_z and a_x): T* = -d/dt of its central angular
+    # momentum in N, from SymPy's angular_momentum, not from alpha.I + w x I.w.
+    rates = {ex.q1.diff(t): ex.u1, ex.q2.diff(t): ex.u2}
+    H_dot = ex.rod_B.angular_momentum(ex.Bo, ex.N).dt(ex.N).xreplace(rates)
+    T_B = ml.inertia_torque(ex.rod_B, ex.N, kdes=ex.kdes)
+    assert (T_B + H_dot).to_matrix(ex.N).applyfunc(sm.simplify) == sm.zeros(3, 1)
+    assert T_B.to_matrix(ex.N).applyfunc(sm.simplify) != sm.zeros(3, 1)
     p = me.Particle("p", ex.Ao, ex.m)
     assert ml.inertia_torque(p, ex.N) == me.Vector(0)
     with pytest.raises(TypeError, match="Particle or RigidBody"):
