@@ -13,13 +13,21 @@ The helper package of the book *Generalized Forces in Kane's Method*, built on
     A_n and b_n from velocity constraints; nonholonomic partial velocities and
     generalized forces;
 ``mechlib.kane``
-    Kane's equations F_r + F_r* = 0, a numerical right-hand side, simulation;
+    Kane's equations F_r + F_r* = 0, composed from the modules above, with
+    configuration constraints and auxiliary speeds; constraint forces;
+``mechlib.simulation``
+    a numerical right-hand side, simulation, constraint residuals;
+``mechlib.linearization``
+    linearization about an operating point, dependent quantities eliminated;
 ``mechlib.systems``
     the example systems of the book;
 ``mechlib.printing``
     ``init_printing()``: unit vectors print as hats;
 ``mechlib.verify``
-    ``vanishes(expr)``: a result checked numerically against another.
+    ``vanishes(expr)``: a result checked numerically against another;
+``mechlib.display``
+    how results are shown: partial-velocity tables, tidied expressions,
+    animations that play without a kernel.
 
 ``mechlib.planar`` and ``mechlib.drawing`` are imported on their own
 (``from mechlib import planar``).
@@ -38,28 +46,33 @@ True
 """
 
 from . import (errors, printing, kinematics, verify, active, inertia,
-               nonholonomic, kane, systems)
+               nonholonomic, kane, simulation, linearization, systems,
+               display)
 from .printing import init_printing
-from .kinematics import (partial_velocities, remainder,
-                         partial_velocity_table, replace_qdots)
+from .kinematics import partial_velocities, remainder, replace_qdots
+from .display import partial_velocity_table
 from .active import generalized_active_forces, resultant_and_couple
 from .inertia import (inertia_force, inertia_torque,
                       inertia_torque_of_particles, generalized_inertia_forces)
 from .nonholonomic import (dependent_speed_coefficients,
                            nonholonomic_partial_velocities,
                            reduce_generalized_forces)
-from .kane import kanes_equations, KaneEquations, rhs, simulate
+from .kane import kanes_equations, KaneEquations, constraint_forces
+from .simulation import rhs, simulate, constraint_residuals
+from .linearization import linearize, Linearization
 
 __all__ = [
     # modules
     "errors", "printing", "kinematics", "verify", "active", "inertia",
-    "nonholonomic", "kane", "systems",
+    "nonholonomic", "kane", "simulation", "linearization", "systems",
+    "display",
     # functions and classes
     "init_printing", "partial_velocities", "remainder",
     "partial_velocity_table", "replace_qdots", "generalized_active_forces",
     "resultant_and_couple", "inertia_force", "inertia_torque",
     "inertia_torque_of_particles", "generalized_inertia_forces",
     "dependent_speed_coefficients", "nonholonomic_partial_velocities",
-    "reduce_generalized_forces", "kanes_equations", "KaneEquations", "rhs",
-    "simulate",
+    "reduce_generalized_forces", "kanes_equations", "KaneEquations",
+    "constraint_forces", "rhs", "simulate", "constraint_residuals",
+    "linearize", "Linearization",
 ]

@@ -4,8 +4,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from .errors import (ShapeError, SpeedError, VelocityNotDefinedError,
-                     NonlinearSpeedError)
+from .errors import (ArgumentTypeError, CoordinateError, ShapeError,
+                     SpeedError, VelocityNotDefinedError, NonlinearSpeedError)
 
 t = me.dynamicsymbols._t
 
@@ -51,6 +51,24 @@ def check_speeds(speeds, what="speeds"):
                 "list each generalized speed once")
         seen.add(s)
     return speeds
+
+
+def check_coordinates(coordinates, what="q"):
+    """Validate generalized coordinates: functions of time, none repeated."""
+    coordinates = as_list(coordinates, what)
+    seen = set()
+    for c in coordinates:
+        if not (is_time_function(c) and not isinstance(c, sm.Derivative)):
+            raise CoordinateError(
+                f"coordinate {c} in {what} is not a function of time (it is "
+                f"a {type(c).__name__}); generalized coordinates must be "
+                "dynamicsymbols, e.g. q1, q2 = me.dynamicsymbols('q1, q2')")
+        if c in seen:
+            raise CoordinateError(
+                f"coordinate {c} appears more than once in {what}; list "
+                "each generalized coordinate once")
+        seen.add(c)
+    return coordinates
 
 
 def qdot_map(kdes, speeds=None):
@@ -148,19 +166,20 @@ def vector_of(item, frame, what="item"):
     if isinstance(item, me.Particle):
         return vector_of(item.masscenter, frame, what)
     if isinstance(item, me.RigidBody):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{what} is the rigid body {item.name}, which has both a velocity "
             f"and an angular velocity; pass {item.name}.masscenter for the "
             f"velocity of its mass center or {item.name}.frame for its "
             "angular velocity")
-    raise TypeError(
+    raise ArgumentTypeError(
         f"{what} {item!r} is a {type(item).__name__}; give a Vector, a Point "
         "(for its velocity) or a ReferenceFrame (for its angular velocity)")
 
 
 def check_frame(frame):
+    """The frame, if it is a ReferenceFrame."""
     if not isinstance(frame, me.ReferenceFrame):
-        raise TypeError(
+        raise ArgumentTypeError(
             f"frame must be a sympy.physics.mechanics ReferenceFrame, got "
             f"{type(frame).__name__} {frame!r}")
     return frame
@@ -183,3 +202,54 @@ def measure_numbers(vector):
     for matrix, _ in vector.args:
         out.extend(matrix)
     return out
+
+
+def _describe(item, frame, index):
+    if isinstance(item, me.Point):
+        return f"the velocity of point {item.name} in {frame.name}"
+    if isinstance(item, me.ReferenceFrame):
+        return f"the angular velocity of frame {item.name} in {frame.name}"
+    if isinstance(item, me.Particle):
+        return f"the velocity of particle {item.name} in {frame.name}"
+    return f"vector {index} ({item})"
+
+
+def prepare_vectors(vectors, speeds, frame, kdes, prescribed, what="vectors"):
+    """Validated vectors (q' replaced) and speeds, plus descriptions.
+
+    Each item may be a Vector, a Point (its velocity), a ReferenceFrame (its
+    angular velocity) or a Particle. Returns ``(vectors, speeds, names)``.
+    """
+    check_frame(frame)
+    speeds = check_speeds(speeds)
+    items = as_list(vectors, what)
+    mapping = qdot_map(kdes, speeds)
+    vecs, names = [], []
+    for i, item in enumerate(items):
+        vec = replace(vector_of(item, frame, what=f"{what}[{i}]"), mapping)
+        vecs.append(vec)
+        names.append(_describe(item, frame, i))
+    allowed = set(speeds)
+    for f in as_list(prescribed, "prescribed"):
+        allowed |= {f, f.diff(me.dynamicsymbols._t)}
+    for vec, name in zip(vecs, names):
+        stray = stray_rates(measure_numbers(vec), allowed)
+        if stray:
+            raise SpeedError(
+                f"{name} contains the time derivative(s) {stray}, which are "
+                f"not among the speeds {speeds}; replace coordinate rates by "
+                "speeds by passing kdes=[q1' - u1, ...] (or use "
+                "mechlib.replace_qdots), or, for a prescribed function of "
+                "time whose rate belongs in the remainder, list it in "
+                "prescribed=[...]")
+    for vec, name in zip(vecs, names):
+        for m in measure_numbers(vec):
+            for u in speeds:
+                if m.has(u) and sm.diff(m, u).has(*speeds):
+                    raise NonlinearSpeedError(
+                        f"{name} is not linear in the speed {u} (measure "
+                        f"number {m}); partial velocities are defined only "
+                        "for velocities linear in the generalized speeds: "
+                        "check the kinematics, or choose speeds in which the "
+                        "velocities are linear")
+    return vecs, speeds, names

@@ -25,8 +25,9 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from ._checks import as_list, check_frame, qdot_map, replace
-from .errors import LoadError, UnknownLoadTargetError
-from .kinematics import _prepare
+from ._fastvec import dot
+from .errors import LoadError, PositionNotDefinedError
+from .kinematics import partial_velocity_map
 
 __all__ = ["loads_of", "generalized_active_forces", "resultant_and_couple"]
 
@@ -65,6 +66,8 @@ def loads_of(loads):
     [Torque(frame=A, torque=- k*q(t)*N.z), Torque(frame=N, torque=k*q(t)*N.z)]
     """
     out = []
+    if _is_single_load(loads):
+        loads = [loads]
     for i, load in enumerate(as_list(loads, "loads")):
         if isinstance(load, (me.Force, me.Torque)):
             out.append(load)
@@ -104,6 +107,16 @@ def loads_of(loads):
     return out
 
 
+def _is_single_load(item):
+    """One Force, Torque, actuator or (location, Vector) pair, not a list."""
+    if isinstance(item, (me.Force, me.Torque)) or hasattr(item, "to_loads"):
+        return True
+    return (isinstance(item, tuple) and len(item) == 2
+            and isinstance(item[0], (me.Point, me.Particle, me.ReferenceFrame,
+                                     me.RigidBody))
+            and (isinstance(item[1], me.Vector) or item[1] == 0))
+
+
 def _fixed_in(point, body):
     """Is ``point`` fixed in rigid body ``body``?"""
     try:
@@ -116,61 +129,35 @@ def _fixed_in(point, body):
     return True
 
 
-def _at_rest(item, frame):
-    try:
-        if isinstance(item, me.Point):
-            v = item.vel(frame)
-        else:
-            v = item.ang_vel_in(frame)
-    except ValueError:
-        return False
-    return v == me.Vector(0)
-
-
-def _owner(load, bodies, frame):
-    """Name of the body a load acts on; raises if it acts on none."""
+def _owner(load, bodies):
+    """Name of the body a load acts on, or of its point or frame."""
     if isinstance(load, me.Force):
         point = load.point
         for b in bodies:
-            if point is b.masscenter or point == b.masscenter:
+            if point == b.masscenter:
                 return b.name
         for b in bodies:
             if isinstance(b, me.RigidBody) and _fixed_in(point, b):
                 return b.name
-        if _at_rest(point, frame):
-            return frame.name
-        names = ", ".join(b.name for b in bodies)
-        raise UnknownLoadTargetError(
-            f"the force {load.force} acts at point {point.name}, which is not "
-            f"the mass center of any body ({names}), not fixed in any of the "
-            f"rigid bodies, and not at rest in {frame.name}; add the body "
-            f"{point.name} belongs to, locate {point.name} in it with "
-            f"{point.name}.set_pos(body.masscenter, r), or apply the force "
-            "at a point of one of the bodies")
-    f = load.frame
+        return point.name
     for b in bodies:
-        if isinstance(b, me.RigidBody) and b.frame == f:
+        if isinstance(b, me.RigidBody) and b.frame == load.frame:
             return b.name
-    if f == frame or _at_rest(f, frame):
-        return frame.name
-    names = ", ".join(b.name for b in bodies if isinstance(b, me.RigidBody))
-    raise UnknownLoadTargetError(
-        f"the torque {load.torque} acts on frame {f.name}, which is not the "
-        f"frame of any rigid body ({names or 'none given'}) and not at rest "
-        f"in {frame.name}; add the rigid body whose frame is {f.name}, or "
-        "apply the torque to the frame of one of the bodies")
+    return load.frame.name
 
 
 def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
-                              per_body=False, prescribed=()):
+                              per_body=False, prescribed=(), partials=None):
     r"""Generalized active forces :math:`F_r` from loads.
 
     Parameters
     ----------
-    loads : sequence
+    loads : sequence or a single load
         Forces at points, torques on frames, tuples or actuators (see
         :func:`loads_of`). Noncontributing forces may be included; they drop
-        out.
+        out. Loads may act at any point or on any frame whose velocity in
+        ``frame`` is defined, massless ones included (a damper torque
+        between two link frames, a force at a moving contact point).
     speeds : sequence
         Generalized speeds :math:`u_1, \ldots, u_n` (``dynamicsymbols``).
         For a nonholonomic system pass all of them, ``[*independent,
@@ -182,15 +169,19 @@ def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
         Kinematical differential equations ``[q1' - u1, ...]``; coordinate
         rates in velocities and in the loads (dampers) are replaced by speeds.
     bodies : sequence, optional
-        Particles and rigid bodies of the system. When given, every load must
-        act on one of them (at its mass center or a point fixed in it, or on
-        its frame) or on something at rest in ``frame``; this catches loads
-        on the wrong point. Also names the rows of ``per_body``.
+        Particles and rigid bodies of the system; with ``per_body``, a load
+        at a body's mass center, at a point fixed in a rigid body, or on its
+        frame is counted under that body's name (any other load under the
+        name of its point or frame).
     per_body : bool, optional
         Return the contribution of each body (or, without ``bodies``, of
         each point and frame loaded) instead of the sum.
     prescribed : sequence, optional
         As in ``mechlib.partial_velocities``.
+    partials : dict, optional
+        Partial velocities already computed, ``{point or frame: [v_1, ...,
+        v_n]}`` (``mechlib.kinematics.partial_velocity_map``); the loaded
+        points and frames missing from it are computed.
 
     Returns
     -------
@@ -200,10 +191,11 @@ def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
 
     Raises
     ------
-    UnknownLoadTargetError
-        When ``bodies`` is given and a load acts on none of them.
     LoadError
         For something that is not a load.
+    VelocityNotDefinedError
+        For a load at a point (on a frame) whose velocity (angular velocity)
+        in ``frame`` is not defined: its partial velocities do not exist.
 
     Examples
     --------
@@ -239,22 +231,19 @@ def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
     mapping = qdot_map(kdes, list(speeds) if speeds is not None else None)
     owners = None
     if bodies is not None:
-        bodies = as_list(bodies, "bodies")
-        owners = [_owner(load, bodies, frame) for load in flat]
-    # one partial-velocity computation per loaded point or frame
-    locations = []
-    for load in flat:
-        if load.location not in locations:
-            locations.append(load.location)
-    vecs, speeds, _ = _prepare(locations, speeds, frame, mapping, prescribed,
-                               what="loaded points and frames")
-    partials = dict(zip(locations, me.partial_velocity(vecs, speeds, frame)))
+        owners = [_owner(load, as_list(bodies, "bodies")) for load in flat]
+    partials = dict(partials or {})
+    missing = [load.location for load in flat
+               if load.location not in partials]
+    partials.update(partial_velocity_map(missing, speeds, frame, kdes=mapping,
+                                         prescribed=prescribed))
     n = len(speeds)
     total = sm.zeros(n, 1)
     parts = {}
     for k, load in enumerate(flat):
         vector = replace(load.vector, mapping)
-        column = sm.Matrix([partials[load.location][r].dot(vector)
+        v_r = partials[load.location]
+        column = sm.Matrix([dot(v_r[r], vector) if v_r[r] != 0 else 0
                             for r in range(n)])
         total += column
         if per_body:
@@ -277,7 +266,7 @@ def resultant_and_couple(forces, point):
 
     Parameters
     ----------
-    forces : sequence
+    forces : sequence or a single load
         Loads as in :func:`loads_of`: forces at points, and torques
         (couples), whose frames do not matter here.
     point : Point
@@ -305,9 +294,9 @@ def resultant_and_couple(forces, point):
     (0, - F*d*N.z)
     """
     if not isinstance(point, me.Point):
-        raise TypeError(
+        raise LoadError(
             f"point must be a sympy.physics.mechanics Point, got "
-            f"{type(point).__name__}")
+            f"{type(point).__name__}; give the point the resultant acts at")
     R = me.Vector(0)
     T = me.Vector(0)
     for load in loads_of(forces):
@@ -317,7 +306,7 @@ def resultant_and_couple(forces, point):
         try:
             r = load.point.pos_from(point)
         except ValueError:
-            raise ValueError(
+            raise PositionNotDefinedError(
                 f"point {load.point.name} is not located relative to point "
                 f"{point.name}; set its position with {load.point.name}."
                 f"set_pos({point.name}, r) (or through other points)"

@@ -29,6 +29,8 @@ __all__ = [
     "FrameNotConnectedError",
     "CoordinateError",
     "ConstraintViolationError",
+    "PositionNotDefinedError",
+    "ArgumentTypeError",
 ]
 
 
@@ -214,5 +216,27 @@ class ConstraintViolationError(MechlibError, ValueError):
     --------
     >>> import mechlib as ml
     >>> issubclass(ml.errors.ConstraintViolationError, ValueError)
+    True
+    """
+
+
+class PositionNotDefinedError(MechlibError, ValueError):
+    """A point whose position relative to another point is not defined.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.PositionNotDefinedError, ValueError)
+    True
+    """
+
+
+class ArgumentTypeError(MechlibError, TypeError):
+    """An argument of the wrong kind (a number where a frame belongs, ...).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ArgumentTypeError, TypeError)
     True
     """

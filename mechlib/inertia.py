@@ -30,16 +30,19 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from ._checks import as_list, check_frame, qdot_map, replace, vector_of
-from .errors import ShapeError
-from .kinematics import _prepare
+from ._fastvec import dot
+from .errors import LoadError, PositionNotDefinedError, ShapeError
+from .kinematics import partial_velocity_map
 
 __all__ = ["inertia_force", "inertia_torque", "inertia_torque_of_particles",
-           "generalized_inertia_forces"]
+           "generalized_inertia_forces", "mass_matrix_and_remainder"]
+
+t = me.dynamicsymbols._t
 
 
 def _check_body(body, what="body"):
     if not isinstance(body, (me.Particle, me.RigidBody)):
-        raise TypeError(
+        raise LoadError(
             f"{what} must be a sympy.physics.mechanics Particle or RigidBody, "
             f"got {type(body).__name__} {body!r}")
     return body
@@ -53,6 +56,13 @@ def _acceleration(point, frame, mapping):
 def _angular(body_frame, frame, mapping):
     w = replace(vector_of(body_frame, frame), mapping)
     return w, replace(w.dt(frame), mapping)
+
+
+def _minus_torque(w, alpha, inertia):
+    r"""The one inertia-torque formula, negated:
+    :math:`-\bar{T}^* = \bar{\alpha}\cdot\breve{I}
+    + \bar{\omega}\times\breve{I}\cdot\bar{\omega}`."""
+    return alpha.dot(inertia) + w.cross(inertia.dot(w))
 
 
 def inertia_force(body, frame, kdes=None):
@@ -139,8 +149,7 @@ def inertia_torque(body, frame, kdes=None):
         return me.Vector(0)
     mapping = qdot_map(kdes)
     w, alpha = _angular(body.frame, frame, mapping)
-    inertia = body.central_inertia
-    return -(alpha.dot(inertia) + w.cross(inertia.dot(w)))
+    return -_minus_torque(w, alpha, body.central_inertia)
 
 
 def inertia_torque_of_particles(particles, center, frame, kdes=None):
@@ -195,7 +204,7 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
         raise ShapeError("particles is empty; give at least one Particle")
     for i, p in enumerate(particles):
         if not isinstance(p, me.Particle):
-            raise TypeError(
+            raise LoadError(
                 f"particles[{i}] must be a Particle, got {type(p).__name__}")
     mapping = qdot_map(kdes)
     first_moment = me.Vector(0)
@@ -204,9 +213,10 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
         try:
             r = p.masscenter.pos_from(center)
         except ValueError:
-            raise ValueError(
+            raise PositionNotDefinedError(
                 f"particle {p.name} is not located relative to {center.name};"
-                f" set its position with set_pos") from None
+                f" set its position with {p.masscenter.name}.set_pos("
+                f"{center.name}, r) (or through other points)") from None
         first_moment += p.mass * r
         torque -= p.mass * r.cross(_acceleration(p.masscenter, frame,
                                                  mapping))
@@ -219,7 +229,7 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
     else:
         off_center = False
     if off_center:
-        raise ValueError(
+        raise ShapeError(
             f"{center.name} is not the mass center of the particles "
             f"(sum of m_i r_i = {first_moment}); the particle-sum form of the"
             " inertia torque holds about the mass center: pass the mass "
@@ -228,7 +238,7 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
 
 
 def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
-                               per_body=False):
+                               per_body=False, partials=None):
     r"""Generalized inertia forces :math:`F_r^*` of particles and rigid bodies.
 
     Parameters
@@ -245,6 +255,9 @@ def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
         Kinematical differential equations ``[q1' - u1, ...]``.
     per_body : bool, optional
         Return ``{body name: Matrix}`` instead of the sum.
+    partials : dict, optional
+        Partial velocities already computed, ``{mass center or frame:
+        [v_1, ..., v_n]}`` (``mechlib.kinematics.partial_velocity_map``).
 
     Returns
     -------
@@ -272,36 +285,135 @@ def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
     Matrix([[-l**2*m*u']])
     """
     check_frame(frame)
+    bodies = _check_bodies(bodies)
+    mapping = qdot_map(kdes, speeds)
+    partials = _partials_of(bodies, speeds, frame, mapping, partials)
+    n = len(speeds)
+    total = sm.zeros(n, 1)
+    parts = {}
+    for b in bodies:
+        v = replace(vector_of(b.masscenter, frame), mapping)
+        R = -b.mass * replace(v.dt(frame), mapping)
+        v_r = partials[b.masscenter]
+        column = sm.Matrix([dot(v_r[r], R) for r in range(n)])
+        if isinstance(b, me.RigidBody):
+            w, alpha = _angular(b.frame, frame, mapping)
+            T = -_minus_torque(w, alpha, b.central_inertia)
+            w_r = partials[b.frame]
+            column += sm.Matrix([dot(w_r[r], T) for r in range(n)])
+        total += column
+        if per_body:
+            parts[b.name] = column
+    return parts if per_body else total
+
+
+def _check_bodies(bodies):
     bodies = as_list(bodies, "bodies")
     for i, b in enumerate(bodies):
         _check_body(b, f"bodies[{i}]")
-    mapping = qdot_map(kdes, speeds)
+    return bodies
+
+
+def _partials_of(bodies, speeds, frame, mapping, partials):
+    """Partial velocities of the mass centers and body frames."""
+    if partials is not None:
+        return partials
     items = []
     for b in bodies:
         items.append(b.masscenter)
         if isinstance(b, me.RigidBody):
             items.append(b.frame)
-    vecs, speeds, _ = _prepare(items, speeds, frame, mapping, (),
-                               what="bodies")
-    partials = me.partial_velocity(vecs, speeds, frame)
+    return partial_velocity_map(items, speeds, frame, kdes=mapping)
+
+
+def mass_matrix_and_remainder(bodies, speeds, frame, kdes=None,
+                              partials=None):
+    r"""Split :math:`F_r^*` into a mass matrix and a remainder.
+
+    For speeds :math:`u_1 \ldots u_n` the acceleration of a mass center is
+    :math:`\bar{a} = \sum_s \bar{v}_s \dot{u}_s + \bar{a}_0`, where
+    :math:`\bar{a}_0` is the acceleration with every :math:`\dot{u}_s` set
+    to zero (likewise for angular accelerations). Hence
+    :math:`F_r^* = -\sum_s M_{rs}\dot{u}_s - g_r` with
+
+    .. math::
+
+       M_{rs} = \sum_{\text{bodies}} m\,\bar{v}_r\cdot\bar{v}_s
+              + \bar{\omega}_r\cdot\breve{I}\cdot\bar{\omega}_s,
+       \qquad
+       g_r = -\sum_{\text{bodies}} \bar{v}_r\cdot\bar{R}^*_0
+             + \bar{\omega}_r\cdot\bar{T}^*_0,
+
+    where :math:`\bar{R}^*_0, \bar{T}^*_0` are the inertia force and torque
+    with :math:`\dot{u} = 0`. :math:`M` is formed from the partial
+    velocities (no differentiation of large expressions); it is symmetric,
+    so only its upper triangle is formed.
+
+    Parameters
+    ----------
+    bodies, speeds, frame, kdes, partials
+        As in :func:`generalized_inertia_forces`.
+
+    Returns
+    -------
+    (sympy.Matrix, sympy.Matrix)
+        :math:`M` (``n x n``) and :math:`g` (``n x 1``).
+
+    Examples
+    --------
+    A particle on a rotating massless arm:
+
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> import mechlib as ml
+    >>> m, l = sm.symbols('m, l')
+    >>> q, u = me.dynamicsymbols('q, u')
+    >>> N, A = me.ReferenceFrame('N'), me.ReferenceFrame('A')
+    >>> A.orient_axis(N, q, N.z)
+    >>> O = me.Point('O')
+    >>> O.set_vel(N, 0)
+    >>> P = O.locatenew('P', l*A.x)
+    >>> _ = P.v2pt_theory(O, N, A)
+    >>> ml.inertia.mass_matrix_and_remainder([me.Particle('P', P, m)], [u],
+    ...                                      N, kdes=[q.diff() - u])
+    (Matrix([[l**2*m]]), Matrix([[0]]))
+    """
+    check_frame(frame)
+    bodies = _check_bodies(bodies)
+    mapping = qdot_map(kdes, speeds)
+    partials = _partials_of(bodies, speeds, frame, mapping, partials)
     n = len(speeds)
-    total = sm.zeros(n, 1)
-    parts = {}
-    k = 0
+    udot_zero = {s.diff(t): 0 for s in speeds}
+    M_terms = [[[] for _ in range(n)] for _ in range(n)]
+    g_terms = [[] for _ in range(n)]
+
+    def add(v_r, applied, scale, rest):
+        """Terms of one body: v_r its partial (angular) velocities,
+        applied[r] the inertia applied to v_r[r], times ``scale``, and rest
+        the u'-free part of minus its inertia force (torque)."""
+        for r in range(n):
+            if v_r[r] == 0:
+                continue
+            g_terms[r].append(dot(rest, v_r[r]))
+            for s in range(r, n):
+                if v_r[s] != 0:
+                    M_terms[r][s].append(scale * dot(applied[r], v_r[s]))
+
     for b in bodies:
-        v_r = partials[k]
-        R = -b.mass * replace(vecs[k].dt(frame), mapping)
-        k += 1
-        column = sm.Matrix([v_r[r].dot(R) for r in range(n)])
+        v = replace(vector_of(b.masscenter, frame), mapping)
+        a0 = replace(v.dt(frame), mapping).xreplace(udot_zero)
+        v_r = partials[b.masscenter]
+        add(v_r, v_r, b.mass, b.mass * a0)
         if isinstance(b, me.RigidBody):
-            w_r = partials[k]
-            w = vecs[k]
-            alpha = replace(w.dt(frame), mapping)
+            w, alpha = _angular(b.frame, frame, mapping)
             inertia = b.central_inertia
-            T = -(alpha.dot(inertia) + w.cross(inertia.dot(w)))
-            k += 1
-            column += sm.Matrix([w_r[r].dot(T) for r in range(n)])
-        total += column
-        if per_body:
-            parts[b.name] = column
-    return parts if per_body else total
+            w_r = partials[b.frame]
+            # (I . w_r) . w_s, the operand order of KanesMethod
+            add(w_r, [inertia.dot(x) if x != 0 else x for x in w_r], 1,
+                _minus_torque(w, alpha.xreplace(udot_zero), inertia))
+    M = sm.zeros(n, n)
+    for r in range(n):
+        for s in range(r, n):
+            M[r, s] = M[s, r] = sm.Add(*M_terms[r][s])
+    g = sm.Matrix([sm.Add(*terms) for terms in g_terms])
+    return M, g

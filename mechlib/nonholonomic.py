@@ -27,12 +27,14 @@ import sympy as sm
 
 from ._checks import as_list, check_speeds, qdot_map, replace
 from .errors import ConstraintError, NonlinearSpeedError, ShapeError
+from .verify import vanishes
 
 __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
            "reduce_generalized_forces"]
 
 
-def _as_exprs(constraints):
+def as_expressions(constraints):
+    """Constraints as expressions equal to zero (``Eq(a, b)`` gives a - b)."""
     out = []
     for c in as_list(constraints, "constraints"):
         if isinstance(c, sm.Equality):
@@ -41,8 +43,58 @@ def _as_exprs(constraints):
     return out
 
 
+SOLVERS = ("CRAMER", "LU", "GE", "ADJ")
+
+
+def solve_linear(A, b, solver="CRAMER"):
+    r"""Solve :math:`A x = b` symbolically with the chosen method.
+
+    ``"CRAMER"`` (the default everywhere in mechlib) writes each unknown as a
+    quotient of two determinants, so it has no removable 0/0 where an LU
+    pivot happens to vanish (the Whipple bicycle upright is such a state);
+    ``"LU"``, ``"GE"`` and ``"ADJ"`` are SymPy's other methods; a callable
+    ``solver(A, b)`` is used as it is (as ``KanesMethod`` takes it).
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> from mechlib.nonholonomic import solve_linear
+    >>> a, b = sm.symbols('a, b')
+    >>> solve_linear(sm.Matrix([[a, 0], [0, b]]), sm.Matrix([1, 1]))
+    Matrix([
+    [1/a],
+    [1/b]])
+    """
+    if callable(solver):
+        return solver(A, b)
+    if not isinstance(solver, str) or solver.upper() not in SOLVERS:
+        raise ShapeError(
+            f"unknown constraint solver {solver!r}; give one of {SOLVERS} or "
+            "a callable solver(A, b)")
+    return A.solve(b, method=solver.upper())
+
+
+def _check_solvable(C_dep, dependent):
+    """Raise if the coefficients of the dependent speeds are singular.
+
+    A symbolic determinant can take minutes to simplify (about 21,000
+    operations for the bicycle), so it is evaluated at random states
+    instead: a determinant that is zero at every sample is zero.
+    """
+    det = C_dep.det(method="berkowitz")  # no division, no simplification
+    if det == 0 or vanishes(det):
+        shown = C_dep.tolist() if C_dep.rows < 3 else "(too large to show)"
+        raise ConstraintError(
+            "the constraints cannot be solved for the dependent speeds "
+            f"{dependent}: the matrix of their coefficients {shown} "
+            "is singular; choose other dependent speeds (each constraint "
+            "must involve the dependent speeds independently), or remove "
+            "redundant constraints")
+
+
 def dependent_speed_coefficients(constraints, independent, dependent,
-                                 kdes=None, simplify=False):
+                                 kdes=None, simplify=False,
+                                 solver="CRAMER"):
     r"""Solve linear motion constraints for the dependent speeds.
 
     Parameters
@@ -59,6 +111,9 @@ def dependent_speed_coefficients(constraints, independent, dependent,
         the constraints.
     simplify : bool, optional
         Apply ``sympy.simplify`` to the entries (slow for large systems).
+    solver : str or callable, optional
+        How the constraints are solved, see :func:`solve_linear`; the
+        default ``"CRAMER"`` gives no removable 0/0 at symmetric states.
 
     Returns
     -------
@@ -91,7 +146,7 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     >>> An, bn
     (Matrix([[0, a]]), Matrix([[0]]))
     """
-    exprs = _as_exprs(constraints)
+    exprs = as_expressions(constraints)
     independent = check_speeds(independent, "independent speeds")
     dependent = check_speeds(dependent, "dependent speeds")
     speeds = check_speeds(independent + dependent,
@@ -117,34 +172,36 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     p = len(independent)
     C_ind, C_dep = J[:, :p], J[:, p:]
     c0 = C.xreplace(dict.fromkeys(speeds, 0))
-    det = C_dep.det()
-    if det == 0 or sm.simplify(det) == 0:
-        raise ConstraintError(
-            "the constraints cannot be solved for the dependent speeds "
-            f"{dependent}: the matrix of their coefficients {C_dep.tolist()} "
-            "is singular; choose other dependent speeds (each constraint "
-            "must involve the dependent speeds independently), or remove "
-            "redundant constraints")
-    A_n = -C_dep.LUsolve(C_ind)
-    b_n = -C_dep.LUsolve(c0)
+    _check_solvable(C_dep, dependent)
+    A_n = -solve_linear(C_dep, C_ind, solver)
+    b_n = -solve_linear(C_dep, c0, solver)
     if simplify:
         A_n = A_n.applyfunc(sm.simplify)
         b_n = b_n.applyfunc(sm.simplify)
     return A_n, b_n
 
 
-def _check_A(A_n, n, what):
-    A_n = sm.Matrix(A_n)
-    m, p = A_n.shape
-    if m + p != n:
+def _check_A(A_n, n, independent, what):
+    """A_n as a Matrix, its number of rows m and columns p, checked against
+    the n entries of ``what`` and the independent speeds."""
+    if independent is None:
         raise ShapeError(
-            f"{what} has {n} entries but A_n has shape {A_n.shape}, i.e. "
-            f"{p} independent and {m} dependent speeds; give one entry per "
-            "speed ordered [*independent, *dependent]")
-    return A_n, m, p
+            "give the independent speeds as the third argument, e.g. "
+            "reduce_generalized_forces(F, A_n, u_ind): without them a "
+            "transposed A_n cannot be told from the right one")
+    p = (independent if isinstance(independent, int)
+         else len(check_speeds(independent, "independent speeds")))
+    A_n = sm.Matrix(A_n)
+    if A_n.shape != (n - p, p):
+        raise ShapeError(
+            f"A_n has shape {A_n.shape}, but {what} has {n} entries and there "
+            f"are {p} independent speeds, so A_n must be ({n - p}, {p}): one "
+            "row per dependent speed, one column per independent speed (is "
+            "it transposed?); order the entries [*independent, *dependent]")
+    return A_n, n - p, p
 
 
-def nonholonomic_partial_velocities(partials, A_n):
+def nonholonomic_partial_velocities(partials, A_n, independent=None):
     r"""Nonholonomic partial velocities from the holonomic ones.
 
     :math:`\tilde{v}_r = v_r + \sum_{s} (\mathbf{A}_n)_{sr} v_{p+s}`,
@@ -157,6 +214,8 @@ def nonholonomic_partial_velocities(partials, A_n):
         ordered ``[*independent, *dependent]``; each inner list has n items.
     A_n : sympy.Matrix
         ``m x p``, from :func:`dependent_speed_coefficients`.
+    independent : sequence or int
+        The independent speeds (or their number p), to check A_n's shape.
 
     Returns
     -------
@@ -172,13 +231,14 @@ def nonholonomic_partial_velocities(partials, A_n):
     >>> N = me.ReferenceFrame('N')
     >>> # holonomic partials of the blade point for u1, u3, u2
     >>> v = [[N.x, -a*N.y, N.y]]
-    >>> ml.nonholonomic_partial_velocities(v, sm.Matrix([[0, a]]))
+    >>> u1, u3 = me.dynamicsymbols('u1, u3')
+    >>> ml.nonholonomic_partial_velocities(v, sm.Matrix([[0, a]]), [u1, u3])
     [[N.x, 0]]
     """
     out = []
     for i, row in enumerate(as_list(partials, "partials")):
         row = as_list(row, f"partials[{i}]")
-        A, m, p = _check_A(A_n, len(row), f"partials[{i}]")
+        A, m, p = _check_A(A_n, len(row), independent, f"partials[{i}]")
         reduced = []
         for r in range(p):
             v = row[r]
@@ -189,34 +249,40 @@ def nonholonomic_partial_velocities(partials, A_n):
     return out
 
 
-def reduce_generalized_forces(F, A_n):
+def reduce_generalized_forces(F, A_n, independent=None):
     r"""Nonholonomic generalized forces: :math:`\tilde{F} = F_{ind} + \mathbf{A}_n^T F_{dep}`.
 
-    Works for :math:`F_r`, :math:`F_r^*` and their sum.
+    Works for :math:`F_r`, :math:`F_r^*` and their sum, and row by row for
+    a matrix with one row per speed (a mass matrix).
 
     Parameters
     ----------
     F : sympy.Matrix or sequence
         The n holonomic generalized forces, ordered
-        ``[*independent, *dependent]``.
+        ``[*independent, *dependent]`` (or an ``n x k`` matrix).
     A_n : sympy.Matrix
         ``m x p``, from :func:`dependent_speed_coefficients`.
+    independent : sequence or int
+        The independent speeds (or their number p), to check A_n's shape.
 
     Returns
     -------
     sympy.Matrix
-        ``p x 1``.
+        ``p x 1`` (``p x k``).
 
     Examples
     --------
     >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
     >>> import mechlib as ml
     >>> F1, F2, F3, a = sm.symbols('F1, F2, F3, a')
-    >>> ml.reduce_generalized_forces([F1, F3, F2], sm.Matrix([[0, a]]))
+    >>> u1, u3 = me.dynamicsymbols('u1, u3')
+    >>> ml.reduce_generalized_forces([F1, F3, F2], sm.Matrix([[0, a]]),
+    ...                              [u1, u3])
     Matrix([
     [         F1],
     [F2*a + F3]])
     """
-    F = sm.Matrix(as_list(F, "F"))
-    A, m, p = _check_A(A_n, F.rows, "F")
-    return F[:p, 0] + A.T * F[p:, 0]
+    F = F if isinstance(F, sm.MatrixBase) else sm.Matrix(as_list(F, "F"))
+    A, m, p = _check_A(A_n, F.rows, independent, "F")
+    return F[:p, :] + A.T * F[p:, :]

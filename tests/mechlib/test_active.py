@@ -5,7 +5,7 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
-from mechlib.errors import LoadError, UnknownLoadTargetError
+from mechlib.errors import LoadError
 
 
 def _zero(expr):
@@ -103,20 +103,37 @@ def test_resultant_and_couple_same_moment_everywhere():
 
 # -- bad input ------------------------------------------------------------
 
-def test_force_on_point_of_no_body():
+def test_force_on_a_massless_point_is_accepted():
+    """A force at a point no body occupies (here on the massless link A)
+    contributes v_r^Q . F; the old check rejected it."""
     ex = ml.systems.double_pendulum()
     stray = ex.O.locatenew("Q", ex.l * ex.A.x)
     stray.v2pt_theory(ex.O, ex.N, ex.A)
-    with pytest.raises(UnknownLoadTargetError, match="point Q"):
-        ml.generalized_active_forces([(stray, ex.N.x)], ex.u, ex.N,
-                                     bodies=ex.bodies)
+    Fr = ml.generalized_active_forces([(stray, ex.N.x)], ex.u, ex.N,
+                                      bodies=ex.bodies)
+    # v^Q = l u1 A.y, so F_1 = l A.y . N.x = -l sin(q1)
+    assert ml.verify.vanishes(Fr - sm.Matrix([-ex.l * sm.sin(ex.q1), 0]))
 
 
-def test_torque_on_frame_of_no_body():
-    ex = ml.systems.double_pendulum()  # particles only: A is no body's frame
-    with pytest.raises(UnknownLoadTargetError, match="frame A"):
-        ml.generalized_active_forces([(ex.A, ex.N.z)], ex.u, ex.N,
-                                     bodies=ex.bodies)
+def test_torque_on_a_massless_frame_is_accepted():
+    """A motor torque on the massless link frame A of the particle double
+    pendulum does work through u1 (A turns at u1 about N.z)."""
+    ex = ml.systems.double_pendulum()
+    Fr = ml.generalized_active_forces([(ex.A, 3 * ex.N.z)], ex.u, ex.N,
+                                      bodies=ex.bodies, per_body=True)
+    assert Fr == {"A": sm.Matrix([3, 0])}
+
+
+def test_a_single_load_is_accepted():
+    """Regression: a lone Force (a tuple) was iterated and reported as
+    "P is not a load"."""
+    ex = ml.systems.double_pendulum()
+    one = ml.generalized_active_forces(me.Force(ex.P1, ex.N.x), ex.u, ex.N)
+    listed = ml.generalized_active_forces([me.Force(ex.P1, ex.N.x)], ex.u,
+                                          ex.N)
+    assert one == listed != sm.zeros(2, 1)
+    R, T = ml.resultant_and_couple((ex.P1, ex.N.x), ex.O)
+    assert R == ex.N.x
 
 
 def test_point_fixed_in_body_is_accepted():

@@ -37,8 +37,8 @@ def test_tilde_forces_both_ways(name, helpers):
     Fr = ml.generalized_active_forces(ex.loads, speeds, ex.N, kdes=s.kdes)
     Frs = ml.generalized_inertia_forces(ex.bodies, speeds, ex.N,
                                         kdes=s.kdes)
-    via_A = ml.reduce_generalized_forces(Fr, A_n)
-    via_A_star = ml.reduce_generalized_forces(Frs, A_n)
+    via_A = ml.reduce_generalized_forces(Fr, A_n, u_ind)
+    via_A_star = ml.reduce_generalized_forces(Frs, A_n, u_ind)
     # direct: project the loads and inertia forces on the nonholonomic
     # partial velocities
     direct = sm.zeros(len(u_ind), 1)
@@ -46,13 +46,13 @@ def test_tilde_forces_both_ways(name, helpers):
     for load in ml.active.loads_of(ex.loads):
         holo = ml.partial_velocities([load.location], speeds, ex.N,
                                      kdes=s.kdes)
-        (tilde,) = ml.nonholonomic_partial_velocities(holo, A_n)
+        (tilde,) = ml.nonholonomic_partial_velocities(holo, A_n, u_ind)
         vec = ml.replace_qdots(load.vector, s.kdes)
         direct += sm.Matrix([v.dot(vec) for v in tilde])
     for body in ex.bodies:
         holo = ml.partial_velocities([body.masscenter, body.frame], speeds,
                                      ex.N, kdes=s.kdes)
-        v_t, w_t = ml.nonholonomic_partial_velocities(holo, A_n)
+        v_t, w_t = ml.nonholonomic_partial_velocities(holo, A_n, u_ind)
         R = ml.inertia_force(body, ex.N, kdes=s.kdes)
         T = ml.inertia_torque(body, ex.N, kdes=s.kdes)
         direct_star += sm.Matrix([v.dot(R) + w.dot(T)
@@ -104,9 +104,30 @@ def test_mismatched_lengths():
     N = me.ReferenceFrame("N")
     A_n = sm.Matrix([[0, a]])
     with pytest.raises(ShapeError, match="A_n has shape"):
-        ml.reduce_generalized_forces([1, 2], A_n)
+        ml.reduce_generalized_forces([1, 2], A_n, 2)
     with pytest.raises(ShapeError, match="A_n has shape"):
-        ml.nonholonomic_partial_velocities([[N.x, N.y]], A_n)
+        ml.nonholonomic_partial_velocities([[N.x, N.y]], A_n, 2)
+
+
+def test_transposed_A_n_is_rejected():
+    """Regression: the Chaplygin sleigh's A_n transposed used to be read as
+    one independent and two dependent speeds, dropping the torque
+    equation."""
+    ex = ml.systems.chaplygin_sleigh()
+    s = ex.system
+    u_ind, u_dep = list(s.u_ind), list(s.u_dep)
+    A_n, _ = ml.dependent_speed_coefficients(s.nonholonomic_constraints,
+                                             u_ind, u_dep, kdes=s.kdes)
+    Fr = ml.generalized_active_forces(ex.loads, u_ind + u_dep, ex.N,
+                                      kdes=s.kdes)
+    assert ml.reduce_generalized_forces(Fr, A_n, u_ind).shape == (2, 1)
+    with pytest.raises(ShapeError, match="transposed"):
+        ml.reduce_generalized_forces(Fr, A_n.T, u_ind)
+    holo = ml.partial_velocities([ex.N], u_ind + u_dep, ex.N)
+    with pytest.raises(ShapeError, match="transposed"):
+        ml.nonholonomic_partial_velocities(holo, A_n.T, u_ind)
+    with pytest.raises(ShapeError, match="independent speeds"):
+        ml.reduce_generalized_forces(Fr, A_n)
 
 
 def test_rolling_disc_equations_are_finite_upright():

@@ -1,0 +1,198 @@
+r"""Linearization of Kane's equations about an operating point.
+
+Near an operating point :math:`\bar{x}` the motion of the independent states
+:math:`x_i = [q_{ind}, u_{ind}]` obeys :math:`\delta\dot{x}_i = A\,\delta x_i
++ B\,\delta r`, where r are the specified inputs. The dependent coordinates
+and speeds are eliminated through the constraints: on the constraint
+manifold :math:`\delta q_{dep} = -(\partial f_h/\partial q_{dep})^{-1}
+(\partial f_h/\partial q_{ind})\,\delta q_{ind}` and
+:math:`\delta u_{dep} = -(\partial f_v/\partial u_{dep})^{-1}
+(\partial f_v/\partial q\,\delta q + \partial f_v/\partial u_{ind}\,
+\delta u_{ind})`, so with T the matrix of these tangent directions,
+:math:`A = (\partial f/\partial x)_{ind}\,T`.
+
+The Jacobians are taken numerically by the complex-step method,
+:math:`\partial f/\partial x_k = \operatorname{Im} f(x + i h e_k)/h`, which
+has no subtractive cancellation: with :math:`h = 10^{-30}` they are exact to
+rounding, as if the symbolic Jacobians had been evaluated, without forming
+them. ``KanesMethod.linearize`` forms them symbolically and is the reference
+the tests compare with.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import (ArgumentTypeError, ConstraintViolationError,
+                     MissingValueError, SingularMassMatrixError)
+from .kane import KaneEquations
+from .simulation import check_values, numeric_values, state_function
+
+__all__ = ["Linearization", "linearize"]
+
+_STEP = 1e-30
+
+
+@dataclass(frozen=True)
+class Linearization:
+    r""":math:`\delta\dot{x} = A\,\delta x + B\,\delta r` about a point.
+
+    Attributes
+    ----------
+    A : numpy.ndarray
+        State matrix for ``state``.
+    B : numpy.ndarray
+        Input matrix for ``inputs`` (no columns without inputs).
+    state : list
+        The independent states ``[*q_ind, *u_ind]``.
+    inputs : list
+        The specified inputs, in the order of B's columns.
+    """
+
+    A: np.ndarray
+    B: np.ndarray
+    state: list
+    inputs: list
+
+    def eigenvalues(self):
+        """Eigenvalues of A, sorted by real part, then imaginary part."""
+        values = np.linalg.eigvals(self.A)
+        return values[np.lexsort((values.imag, values.real))]
+
+
+def _jacobian(fun, x, columns):
+    """Complex-step Jacobian of ``fun`` (a vector) in the entries
+    ``columns`` of x."""
+    base = np.asarray(x, dtype=complex)
+    columns = list(columns)
+    if not columns:
+        return np.zeros((np.asarray(fun(base)).size, 0))
+    out = []
+    for k in columns:
+        step = base.copy()
+        step[k] += 1j * _STEP
+        out.append(np.asarray(fun(step)).imag / _STEP)
+    return np.array(out).T.reshape(-1, len(columns))
+
+
+def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
+    r"""Linearize Kane's equations about an operating point.
+
+    Parameters
+    ----------
+    eqs : KaneEquations
+        From ``mechlib.kanes_equations`` (any constraints).
+    op_point : dict
+        A value for every coordinate and speed, dependent ones included,
+        satisfying the configuration and motion constraints.
+    constants : dict
+        A finite number for every constant.
+    inputs : dict, optional
+        ``{specified function of time: value at the operating point}``; B has
+        one column per input.
+    tol : float, optional
+        Largest constraint residual accepted at the operating point.
+
+    Returns
+    -------
+    Linearization
+        A, B, the independent state and the inputs.
+
+    Raises
+    ------
+    MissingValueError
+        A coordinate, speed, constant or input without a value.
+    ConstraintViolationError
+        An operating point off the constraints.
+
+    Examples
+    --------
+    The simple pendulum hanging down: :math:`\ddot{q} = -(g/l) q`.
+
+    >>> import mechlib as ml
+    >>> ex = ml.systems.n_link_pendulum(1)
+    >>> eqs = ml.kanes_equations(ex)
+    >>> lin = ml.linearize(eqs, {ex.q1: 0.0, ex.u1: 0.0},
+    ...                    {ex.m1: 1.0, ex.l1: 2.0, ex.g: 9.81})
+    >>> lin.A.round(3)
+    array([[ 0.   ,  1.   ],
+           [-4.905,  0.   ]])
+    """
+    if not isinstance(eqs, KaneEquations):
+        raise ArgumentTypeError(
+            f"expected the result of mechlib.kanes_equations, got "
+            f"{type(eqs).__name__}")
+    if not isinstance(op_point, dict):
+        raise ArgumentTypeError(
+            "op_point must be a dict {coordinate or speed: number}")
+    state = eqs.state
+    missing = [s for s in state if s not in op_point]
+    if missing:
+        raise MissingValueError(
+            f"the operating point has no value for {missing}; give every "
+            "coordinate and speed, the dependent ones included (they must "
+            "satisfy the constraints)")
+    x = np.array(list(numeric_values(
+        {s: op_point[s] for s in state}, "op_point").values()))
+    constants = numeric_values(constants)
+    inputs = dict(inputs or {})
+    r = np.array(list(numeric_values(inputs, "inputs").values()), dtype=float)
+    keys = list(inputs)
+    exprs = [eqs.mass_matrix_full, eqs.forcing_full,
+             eqs.configuration_constraints, eqs.motion_constraints]
+    check_values(state, exprs, constants, keys)
+    fun = state_function(state, exprs, constants, keys)
+
+    def f(x_, r_=r):
+        Mn, Fn, _, _ = fun(0.0, x_, r_)
+        return np.linalg.solve(np.asarray(Mn, dtype=complex),
+                               np.asarray(Fn, dtype=complex).ravel())
+
+    def config(x_):
+        return np.asarray(fun(0.0, x_, r)[2], dtype=complex).ravel()
+
+    def motion(x_):
+        return np.asarray(fun(0.0, x_, r)[3], dtype=complex).ravel()
+
+    c0, k0 = config(x).real, motion(x).real
+    worst = max([0.0, *np.abs(c0), *np.abs(k0)])
+    if worst > tol:
+        raise ConstraintViolationError(
+            f"the operating point violates the constraints (configuration "
+            f"residuals {c0.tolist()}, motion residuals {k0.tolist()}); "
+            f"choose {eqs.q_dep} and {eqs.u_dep} so that all are zero")
+    nq, n = len(eqs.q), len(eqs.u)
+    nq_dep, n_dep = len(eqs.q_dep), len(eqs.u_dep)
+    nq_ind, p = nq - nq_dep, n - n_dep
+    q_cols = list(range(nq))
+    u_cols = list(range(nq, nq + n))
+    # tangent directions of the constraint manifold
+    dq = np.zeros((nq, nq_ind))
+    dq[:nq_ind] = np.eye(nq_ind)
+    if nq_dep:
+        c_q = _jacobian(config, x, q_cols)
+        dq[nq_ind:] = -np.linalg.solve(c_q[:, nq_ind:], c_q[:, :nq_ind])
+    du_dq = np.zeros((n, nq_ind))
+    du_du = np.zeros((n, p))
+    du_du[:p] = np.eye(p)
+    if n_dep:
+        k_q = _jacobian(motion, x, q_cols)
+        k_u = _jacobian(motion, x, u_cols)
+        k_dep = k_u[:, p:]
+        du_dq[p:] = -np.linalg.solve(k_dep, k_q @ dq)
+        du_du[p:] = -np.linalg.solve(k_dep, k_u[:, :p])
+    T = np.block([[dq, np.zeros((nq, p))], [du_dq, du_du]])
+    try:
+        J = _jacobian(f, x, range(nq + n))
+        J_r = _jacobian(lambda r_: f(x.astype(complex), r_), r,
+                        range(len(r)))
+    except np.linalg.LinAlgError:
+        raise SingularMassMatrixError(
+            "the mass matrix is singular at the operating point; choose "
+            "another point or other coordinates") from None
+    independent = list(range(nq_ind)) + list(range(nq, nq + p))
+    A = J[independent] @ T
+    B = J_r[independent] if len(r) else np.zeros((len(independent), 0))
+    ind_state = list(eqs.q[:nq_ind]) + list(eqs.u[:p])
+    return Linearization(A=A, B=B, state=ind_state, inputs=keys)
+

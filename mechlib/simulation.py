@@ -1,0 +1,366 @@
+r"""Numbers from Kane's equations: a right-hand side, simulation, residuals.
+
+:func:`rhs` turns the first-order form ``mass_matrix_full * x' =
+forcing_full`` into a NumPy function, :func:`simulate` integrates it with
+SciPy, and :func:`constraint_residuals` says how far a state is from the
+configuration and motion constraints (the loop-closure error of a linkage,
+the slip of a rolling wheel). Every input is checked first: a missing or
+non-finite constant, a state of the wrong length, or initial values that
+violate the constraints get a ``mechlib.errors`` exception that says what
+to give instead.
+"""
+
+import math
+
+import numpy as np
+import sympy as sm
+import sympy.physics.mechanics as me
+from scipy.integrate import solve_ivp
+
+from .errors import (ArgumentTypeError, ConstraintViolationError,
+                     EquationsNotFormedError, MissingValueError,
+                     NonFiniteValueError, ShapeError,
+                     SingularMassMatrixError)
+from .kane import KaneEquations
+
+__all__ = ["rhs", "simulate", "constraint_residuals", "numeric_values",
+           "check_values",
+           "state_function"]
+
+t = me.dynamicsymbols._t
+
+
+def _first_order_form(eqs):
+    """``(state, mass_matrix_full, forcing_full)`` of a KaneEquations or of a
+    ``KanesMethod`` whose equations have been formed."""
+    if isinstance(eqs, me.KanesMethod):
+        try:
+            full = eqs.mass_matrix_full, eqs.forcing_full
+        except (AttributeError, ValueError) as error:
+            raise EquationsNotFormedError(
+                "this KanesMethod has no equations yet; call "
+                "kane.kanes_equations(bodies, loads) before simulating it"
+            ) from error
+        return list(eqs.q) + list(eqs.u), *full
+    if not isinstance(eqs, KaneEquations):
+        raise ArgumentTypeError(
+            f"expected the result of mechlib.kanes_equations or a "
+            f"sympy KanesMethod, got {type(eqs).__name__}")
+    return eqs.state, eqs.mass_matrix_full, eqs.forcing_full
+
+
+def numeric_values(values, what="constants"):
+    """``{key: float}`` from ``values``, rejecting None, NaN and infinity.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> from mechlib.simulation import numeric_values
+    >>> numeric_values({sm.Symbol('m'): float('nan')})
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.NonFiniteValueError: constants: m = nan ...
+    """
+    if not isinstance(values, dict):
+        raise ArgumentTypeError(
+            f"{what} must be a dict {{symbol: number}}, got "
+            f"{type(values).__name__}")
+    out = {}
+    for key, value in values.items():
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            if value is None:
+                number = math.nan
+            else:
+                raise ArgumentTypeError(
+                    f"{what}: {key} = {value!r} is not a number; give a "
+                    "float") from None
+        if not math.isfinite(number):
+            raise NonFiniteValueError(
+                f"{what}: {key} = {value} is not a finite number; give every "
+                "value as a finite float (a NaN or an infinity makes every "
+                "result NaN)")
+        out[key] = number
+    return out
+
+
+def _specified_values(specified):
+    specified = dict(specified or {})
+    constant = {k: v for k, v in specified.items() if not callable(v)}
+    numeric_values(constant, "specified")
+    return specified
+
+
+def check_values(state, exprs, constants, specified):
+    """Raise if a symbol or function of time in ``exprs`` has no value.
+
+    A function of time counts only where it stands outside a derivative
+    (``s''`` given as specified needs no value for s).
+    """
+    known = set(state) | set(specified)
+    free, dyn = set(), set()
+    for e in exprs:
+        rates = {d for d in e.atoms(sm.Derivative) if d not in known}
+        plain = e.xreplace({d: sm.Dummy() for d in e.atoms(sm.Derivative)})
+        free |= plain.free_symbols
+        dyn |= rates | {f for f in me.find_dynamicsymbols(plain)
+                        if f not in known}
+    free = {x for x in free if not isinstance(x, sm.Dummy)}
+    free.discard(t)
+    missing = sorted(free - set(constants), key=sm.default_sort_key)
+    extra = sorted(dyn, key=sm.default_sort_key)
+    if missing or extra:
+        hint = ""
+        if any(isinstance(d, sm.Derivative) for d in extra):
+            hint = (" (a prescribed motion enters with its derivatives: give "
+                    "each of s, s', s'' as a number or a function of t)")
+        raise MissingValueError(
+            f"no value for {missing + extra}; give constants={{symbol: "
+            "number} for every constant and specified={function of t: "
+            "number or callable} for every specified function" + hint)
+
+
+def state_function(state, exprs, constants, inputs=()):
+    """One NumPy function ``fun(t, x, r)`` of the matrices ``exprs``.
+
+    ``x`` holds the values of ``state``, ``r`` those of ``inputs``
+    (specified functions of time); ``constants`` (already checked) are
+    substituted. Common subexpressions are shared (``cse=True``), and the
+    function takes complex arguments too (for complex-step derivatives).
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> from mechlib.simulation import state_function
+    >>> q, F = me.dynamicsymbols('q, F')
+    >>> k = sm.Symbol('k')
+    >>> fun = state_function([q], [sm.Matrix([F - k*q])], {k: 2.0}, [F])
+    >>> fun(0.0, [1.0], [3.0])
+    [array([[1.]])]
+    """
+    inputs = list(inputs)
+    spec_syms = [sm.Dummy(str(k)) for k in inputs]
+    state_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in state]
+    tsym = sm.Dummy("t")
+    mapping = dict(zip(state, state_syms))
+    mapping.update(zip(inputs, spec_syms))
+    mapping.update({k: sm.Float(v) for k, v in constants.items()})
+    ready = [e.xreplace(mapping).xreplace({t: tsym}) for e in exprs]
+    return sm.lambdify((tsym, state_syms, spec_syms), ready, cse=True,
+                       modules="numpy")
+
+
+def _lambdified(state, exprs, constants, specified):
+    """``evaluate(t, x)`` of the matrices ``exprs``, specified filled in."""
+    spec_keys = list(specified)
+    fun = state_function(state, exprs, constants, spec_keys)
+    funcs = [specified[k] if callable(specified[k]) else None
+             for k in spec_keys]
+    values = [None if callable(specified[k]) else float(specified[k])
+              for k in spec_keys]
+
+    def evaluate(time, x):
+        spec = [fn(time) if fn is not None else val
+                for fn, val in zip(funcs, values)]
+        return fun(time, x, spec)
+
+    return evaluate
+
+
+def _state_vector(x, state):
+    x = np.asarray(x)
+    if x.shape != (len(state),):
+        raise ShapeError(
+            f"the state has shape {x.shape}; give {len(state)} values "
+            f"ordered {[str(s).replace('(t)', '') for s in state]}")
+    return x
+
+
+def rhs(eqs, constants, specified=None):
+    r"""A fast numerical right-hand side ``f(t, x)`` of :math:`\dot{x} = f`.
+
+    The full mass matrix and forcing are turned into one NumPy function
+    with ``sympy.lambdify(..., cse=True)`` (common subexpressions shared),
+    and each call solves ``mass_matrix_full * x' = forcing_full``.
+
+    Parameters
+    ----------
+    eqs : KaneEquations or KanesMethod
+        From ``mechlib.kanes_equations``, or SymPy's ``KanesMethod`` after
+        its ``kanes_equations`` (so the reference equations can be simulated
+        the same way).
+    constants : dict
+        A finite number for every constant symbol, ``{m: 1.0, g: 9.81}``.
+    specified : dict, optional
+        Values of specified functions of time (forces, torques, prescribed
+        motions and their derivatives), ``{F: 2.0}`` or
+        ``{F: lambda t: np.sin(t)}``.
+
+    Returns
+    -------
+    callable
+        ``f(t, x) -> numpy.ndarray``, with ``x = [*q, *u]``.
+
+    Raises
+    ------
+    MissingValueError
+        If a symbol or a specified function has no value.
+    NonFiniteValueError
+        If a constant is NaN, infinite or None.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.double_pendulum()
+    >>> eqs = ml.kanes_equations(ex)
+    >>> f = ml.rhs(eqs, {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0, ex.g: 9.81})
+    >>> f(0.0, [0.5, 0.0, 1.0, 0.0]).round(4)  # [q1', q2', u1', u2']
+    array([ 1.    ,  0.    , -7.9905,  7.4917])
+    """
+    state, mass_matrix_full, forcing_full = _first_order_form(eqs)
+    constants = numeric_values(constants)
+    specified = _specified_values(specified)
+    check_values(state, [mass_matrix_full, forcing_full], constants, specified)
+    evaluate = _lambdified(state, [mass_matrix_full, forcing_full],
+                           constants, specified)
+
+    def f(time, x):
+        x = _state_vector(x, state)
+        Mn, fn = evaluate(time, x)
+        try:
+            return np.linalg.solve(np.asarray(Mn, dtype=float),
+                                   np.asarray(fn, dtype=float).ravel())
+        except np.linalg.LinAlgError:
+            raise SingularMassMatrixError(
+                f"the mass matrix is singular at t = {time}, x = "
+                f"{np.round(x, 6).tolist()}: some speed moves no mass there "
+                "(a massless part, a singular configuration or constraints "
+                "that do not fix the dependent speeds); give the moving "
+                "parts mass, or choose other coordinates") from None
+
+    return f
+
+
+def constraint_residuals(eqs, constants, specified=None):
+    r"""A function giving how far a state is from the constraints.
+
+    Parameters
+    ----------
+    eqs : KaneEquations
+    constants, specified
+        As in :func:`rhs`.
+
+    Returns
+    -------
+    callable
+        ``residuals(x) -> (configuration, motion)``, two NumPy arrays: the
+        configuration constraints at ``q`` and the motion constraints
+        (velocity constraints) at ``q, u``; both zero on the constraints.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.chaplygin_sleigh()
+    >>> eqs = ml.kanes_equations(ex)
+    >>> res = ml.constraint_residuals(eqs, {ex.m: 1, ex.I: 1, ex.a: 0.5},
+    ...                               specified={ex.F: 0, ex.T: 0})
+    >>> res([0, 0, 0, 1.0, 1.0, 2.0])   # [q, u1, u3, u2]; u2 = a u3 = 0.5
+    (array([], dtype=float64), array([1.5]))
+    """
+    if not isinstance(eqs, KaneEquations):
+        raise ArgumentTypeError(
+            f"expected the result of mechlib.kanes_equations, got "
+            f"{type(eqs).__name__}")
+    constants = numeric_values(constants)
+    specified = _specified_values(specified)
+    exprs = [eqs.configuration_constraints, eqs.motion_constraints]
+    check_values(eqs.state, exprs, constants, specified)
+    evaluate = _lambdified(eqs.state, exprs, constants, specified)
+
+    def residuals(x, time=0.0):
+        x = _state_vector(x, eqs.state)
+        config, motion = evaluate(time, x)
+        return (np.asarray(config, dtype=float).ravel(),
+                np.asarray(motion, dtype=float).ravel())
+
+    return residuals
+
+
+def _check_initial_state(eqs, x0, constants, specified, tol):
+    config, motion = constraint_residuals(eqs, constants, specified)(
+        x0, 0.0)
+    if config.size and np.max(np.abs(config)) > tol:
+        raise ConstraintViolationError(
+            f"x0 violates the configuration constraints by {config}; choose "
+            f"the dependent coordinates {eqs.q_dep} so that every "
+            "configuration constraint is zero (e.g. with scipy.optimize."
+            "fsolve)")
+    if motion.size and np.max(np.abs(motion)) > tol:
+        p = len(eqs.u_ind)
+        nq = len(eqs.q)
+        values = dict(zip(eqs.state, x0))
+        values.update(constants)
+        values.update({k: v for k, v in (specified or {}).items()
+                       if not callable(v)})
+        A = np.array(eqs.A_n.xreplace(values).evalf(), dtype=float)
+        b = np.array(eqs.b_n.xreplace(values).evalf(), dtype=float)
+        u_dep = (A @ np.asarray(x0[nq:nq + p]) + b.ravel()).round(12)
+        raise ConstraintViolationError(
+            f"x0 violates the motion constraints by {motion}; with these "
+            f"independent speeds the dependent speeds {eqs.u_dep} must be "
+            f"{u_dep.tolist()} (u_dep = A_n u_ind + b_n)")
+
+
+def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
+             constraint_tol=1e-8, **solve_ivp_kwargs):
+    r"""Integrate Kane's equations with ``scipy.integrate.solve_ivp``.
+
+    Parameters
+    ----------
+    eqs : KaneEquations or KanesMethod
+        As in :func:`rhs`.
+    x0 : sequence of float
+        Initial state ``[*q, *u]``. For a ``KaneEquations`` it must satisfy
+        the configuration and motion constraints (to ``constraint_tol``);
+        otherwise the error says which dependent values would.
+    t_span : (float, float)
+        Start and end time.
+    constants, specified
+        As in :func:`rhs`.
+    t_eval : array_like, optional
+        Times to report the solution at.
+    constraint_tol : float, optional
+        Largest constraint residual accepted in ``x0``.
+    **solve_ivp_kwargs
+        Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``.
+
+    Returns
+    -------
+    scipy.integrate OdeResult
+        ``.t`` and ``.y`` (one row per state).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import mechlib as ml
+    >>> ex = ml.systems.double_pendulum()
+    >>> eqs = ml.kanes_equations(ex)
+    >>> c = {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0, ex.g: 9.81}
+    >>> sol = ml.simulate(eqs, [0.1, 0.0, 0.0, 0.0], (0.0, 1.0), c,
+    ...                   t_eval=np.linspace(0, 1, 5))
+    >>> sol.y.shape
+    (4, 5)
+    """
+    state = _first_order_form(eqs)[0]
+    x0 = _state_vector(np.asarray(x0, dtype=object), state)
+    f = rhs(eqs, constants, specified)
+    x0 = np.array(list(numeric_values(
+        {f"x0[{i}]": v for i, v in enumerate(x0)}, "x0").values()))
+    if isinstance(eqs, KaneEquations):
+        _check_initial_state(eqs, x0, numeric_values(constants), specified,
+                             constraint_tol)
+    solve_ivp_kwargs.setdefault("rtol", 1e-9)
+    solve_ivp_kwargs.setdefault("atol", 1e-9)
+    return solve_ivp(f, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
