@@ -138,7 +138,7 @@ def partial_velocity_table(items, speeds, frame, kdes=None, prescribed=()):
         ``frame``), particles, or ``(label, vector)`` pairs where ``label`` is
         LaTeX for the row, e.g. ``(r'{}^N\bar{v}^Q', v)``.
     speeds, frame, kdes, prescribed
-        As in :func:`partial_velocities`.
+        As in :func:`mechlib.kinematics.partial_velocities`.
 
     Returns
     -------

@@ -30,7 +30,7 @@ from .errors import ConstraintError, NonlinearSpeedError, ShapeError
 from .verify import vanishes
 
 __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
-           "reduce_generalized_forces"]
+           "reduce_generalized_forces", "solve_linear", "as_expressions"]
 
 
 def as_expressions(constraints):

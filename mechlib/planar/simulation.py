@@ -15,7 +15,7 @@ equations :math:`F_r + F_r^* = 0`:
 
 :func:`rhs` builds the right-hand side :math:`\dot x = f(t, x)`,
 :math:`x = [q_1 \dots q_n, u_1 \dots u_n]`, and :func:`simulate` integrates
-it with ``scipy.integrate.solve_ivp``, as :func:`mechlib.kane.simulate` does
+it with ``scipy.integrate.solve_ivp``, as :func:`mechlib.simulation.simulate` does
 for the equations of :func:`mechlib.kane.kanes_equations`.
 
 Examples
