@@ -2,7 +2,9 @@
 
 Each ``figures/<name>.py`` defines ``draw()``, which returns a matplotlib figure;
 this script saves it as ``figures/<name>.svg``.  Give names to redraw only some:
-``python -m figures pendulum-velocity``.
+``python -m figures intro-pendulum``.  Run it in the project's environment
+(``. scripts/setup.sh`` makes and activates it); ``tests/test_figures.py``
+checks that the committed SVGs are what the scripts draw.
 """
 
 import importlib.util

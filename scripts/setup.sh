@@ -3,7 +3,8 @@
 #  - .venv/ : a virtual environment made from requirements-dev.txt (rebuilt when
 #    a requirements file or pyproject.toml changes);
 #  - vendor/static/ : MathJax and the ipywidgets embed scripts, installed from
-#    npm, which the built site serves itself (no CDN at read time).
+#    npm, which the built site serves itself (no CDN at read time); skipped when
+#    SKIP_SITE_SCRIPTS=1 (scripts/test-mechlib.sh: no site, so no npm needed).
 # Source it (`. scripts/setup.sh`); it leaves the virtual environment active.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,6 +31,7 @@ fi
 . "$VENV/bin/activate"
 
 # Scripts the site serves itself ---------------------------------------------
+if [ "${SKIP_SITE_SCRIPTS:-0}" != 1 ]; then
 want=$(stamp_of vendor/package.json vendor/package-lock.json vendor/mathjax-hub-shim.js scripts/setup.sh)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]; then
     echo "setup: installing MathJax and the ipywidgets embed scripts from npm"
@@ -58,4 +60,5 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     printf '\n%s\n' 'requirejs.config({baseUrl: new URL(".", document.currentScript.src).href});' \
         >> vendor/static/widgets/require.min.js
     echo "$want" > vendor/static/.stamp
+fi
 fi
