@@ -35,7 +35,7 @@ from .errors import (ArgumentTypeError, ConstraintError, CoordinateError,
 from .inertia import mass_matrix_and_remainder
 from .kinematics import partial_velocity_map
 from .nonholonomic import (as_expressions, dependent_speed_coefficients,
-                           reduce_generalized_forces)
+                           reduce_generalized_forces, solve_linear)
 
 __all__ = ["KaneEquations", "kanes_equations", "constraint_forces"]
 
@@ -320,6 +320,18 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     # 4. nonholonomic reduction
     p = len(u_ind)
     motion = replace(sm.Matrix(as_expressions(constraints)), qd)
+    if u_aux and len(motion):
+        # Velocity constraints written with the auxiliary speeds (a contact
+        # point's velocity that includes them) make the dependent speeds
+        # follow the auxiliary ones: u_dep = A_n u_ind + A_aux u_aux + b_n.
+        # The auxiliary rows are then reduced like the others (as in
+        # KanesMethod); the motion itself has u_aux = 0.
+        k_aux = motion.jacobian(u_aux)
+        motion = motion.xreplace(dict.fromkeys(u_aux, 0))
+        if not k_aux.is_zero_matrix:
+            A_aux = -solve_linear(motion.jacobian(u_dep), k_aux,
+                                  constraint_solver)
+            aux_equations += A_aux.T * (Fr[p:, :] + Frs[p:, :])
     if u_dep or len(motion):
         A_n, b_n = dependent_speed_coefficients(
             list(motion), u_ind, u_dep, solver=constraint_solver)

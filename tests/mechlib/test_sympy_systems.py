@@ -375,15 +375,11 @@ def test_rolling_disc_dependent_coordinate():
     compare(eqs, km, states, full=True)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "mechlib bug: with auxiliary speeds in the velocity constraints, "
-    "auxiliary_equations omit the dependent speeds' dependence on them "
-    "(no A_n-type reduction of the auxiliary rows)"))
 def test_rolling_disc_dependent_coordinate_auxiliary_equations():
     """The contact forces Fx, Fy, Fz: the auxiliary speeds of P enter the
     velocity constraints, so the dependent speeds (O's velocity) change
-    with them. KanesMethod's auxiliary equations contain gravity and the
-    inertia forces of the disc; mechlib's are only [Fx, Fy, Fz]."""
+    with them, and the auxiliary rows are reduced with that dependence (a
+    regression: they were not, and held only [Fx, Fy, Fz])."""
     s, eqs, km, states = aux_dep_formed()
     for v in states:
         a, b = evaluate([eqs.auxiliary_equations, km.auxiliary_eqs], v)
@@ -496,9 +492,6 @@ def test_non_central_inertia():
     non_central_inertia()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "mechlib bug: with auxiliary speeds in the velocity constraints, "
-    "auxiliary_equations omit the dependent speeds' dependence on them"))
 def test_non_central_inertia_auxiliary_equations():
     non_central_inertia(aux_equations=True)
 
@@ -553,17 +546,21 @@ def test_double_pendulum_forces_in_qdots():
 
 # --- test_jointsmethod.py::test_four_bar_linkage_with_manual_constraints ------
 
-def four_bar(gravity=True):
+def four_bar(gravity=True, lengths=None):
     """SymPy test_jointsmethod.py::test_four_bar_linkage_with_manual_
     constraints, with the pin joints written out as frames and points:
     link 1 fixed in N, links 2, 3, 4 turned by q1, q2, q3 about z (rates
     u1, u2, u3), each a uniform rod of density rho. Two configuration
     constraints close the loop; their time derivatives are the velocity
     constraints. ``gravity`` adds -g along N.y at the mass centers (the
-    SymPy test has no loads) and a specified torque T(t) on link 2."""
+    SymPy test has no loads) and a specified torque T(t) on link 2.
+    ``lengths``: numbers for l1 .. l4 (smaller expressions), else symbols.
+    """
     q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1:4, u1:4")
     T = me.dynamicsymbols("T")
     l1, l2, l3, l4, rho, g = sm.symbols("l1:5, rho, g")
+    if lengths is not None:
+        l1, l2, l3, l4 = (sm.Float(x) for x in lengths)
     N = me.ReferenceFrame("N")
     L2 = me.ReferenceFrame("L2")
     L3 = me.ReferenceFrame("L3")
@@ -603,7 +600,8 @@ def four_bar(gravity=True):
         loads += [(L2, T * N.z)]
     return dict(frame=N, q=[q1, q2, q3], u=[u1, u2, u3], kdes=kdes, fh=fh,
                 fhd=fhd, bodies=links, loads=loads, T=T,
-                constants=[l1, l2, l3, l4, rho, g])
+                constants=[x for x in (l1, l2, l3, l4) if x.is_Symbol]
+                + [rho, g])
 
 
 def four_bar_kanes_method(s):
