@@ -7,6 +7,8 @@ The helper package of the book *Generalized Forces in Kane's Method*, built on
     partial velocities, the remainder term, a display table;
 ``mechlib.active``
     generalized active forces F_r; resultant and couple;
+``mechlib.potential``
+    F_r from a potential energy and from a dissipation function;
 ``mechlib.inertia``
     inertia force and torque, generalized inertia forces F_r*;
 ``mechlib.nonholonomic``
@@ -47,11 +49,12 @@ True
 
 from . import (errors, printing, kinematics, verify, active, inertia,
                nonholonomic, kane, simulation, linearization, systems,
-               display)
+               display, potential)
 from .printing import init_printing
 from .kinematics import partial_velocities, remainder, replace_qdots
 from .display import partial_velocity_table
 from .active import generalized_active_forces, resultant_and_couple
+from .potential import potential_forces, dissipation_forces
 from .inertia import (inertia_force, inertia_torque,
                       inertia_torque_of_particles, generalized_inertia_forces)
 from .nonholonomic import (dependent_speed_coefficients,
@@ -65,11 +68,12 @@ __all__ = [
     # modules
     "errors", "printing", "kinematics", "verify", "active", "inertia",
     "nonholonomic", "kane", "simulation", "linearization", "systems",
-    "display",
+    "display", "potential",
     # functions and classes
     "init_printing", "partial_velocities", "remainder",
     "partial_velocity_table", "replace_qdots", "generalized_active_forces",
-    "resultant_and_couple", "inertia_force", "inertia_torque",
+    "resultant_and_couple", "potential_forces", "dissipation_forces",
+    "inertia_force", "inertia_torque",
     "inertia_torque_of_particles", "generalized_inertia_forces",
     "dependent_speed_coefficients", "nonholonomic_partial_velocities",
     "reduce_generalized_forces", "kanes_equations", "KaneEquations",
