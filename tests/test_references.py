@@ -90,3 +90,29 @@ def test_references_stay_small():
     assert total <= MAX_REFERENCES_BYTES, (
         f"tests/references holds {total} bytes (limit {MAX_REFERENCES_BYTES}); largest: "
         + ", ".join(f"{p.name} {p.stat().st_size}" for p in largest))
+
+
+def test_strip_images_keeps_what_nbval_compares():
+    """What regenerate writes: no payload left, and the text nbval compares (after
+    sanitize.cfg's rule) is the same before and after stripping."""
+    from tests.references import embedded_image_rule, strip_images
+
+    frame = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA\\\nAAAARgAAAC2CAYAAAAC75Km=="
+    html = f'<div>frames[0] = "{frame}";\nframes[1] = "{frame}";</div>'
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("plot()", outputs=[
+        nbformat.v4.new_output("display_data", data={
+            "image/png": "iVBORw0KGgo=", "text/plain": "<Figure size 640x480 with 1 Axes>"},
+            metadata={"image/png": {"width": 640}}),
+        nbformat.v4.new_output("execute_result", data={
+            "text/html": html, "text/plain": "<IPython.core.display.HTML object>"},
+            execution_count=1)])])
+    pattern, replacement = embedded_image_rule()
+    before = pattern.sub(replacement, html)
+    assert image_payloads(notebook)
+    strip_images(notebook)
+    assert not image_payloads(notebook)
+    figure, animation = notebook.cells[0].outputs
+    assert figure.data == {"text/plain": "<Figure size 640x480 with 1 Axes>"}
+    assert "image/png" not in figure.metadata
+    assert "iVBOR" not in animation.data["text/html"]
+    assert pattern.sub(replacement, animation.data["text/html"]) == before
