@@ -1,11 +1,15 @@
 """Input checks and small helpers shared by the mechlib modules (private)."""
 
+import numbers
+
 import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from .errors import (ArgumentTypeError, CoordinateError, ShapeError,
-                     SpeedError, VelocityNotDefinedError, NonlinearSpeedError)
+from ._fastvec import dcm
+from .errors import (ArgumentTypeError, CoordinateError, LoadError,
+                     NonFiniteValueError, ShapeError, SpeedError,
+                     VelocityNotDefinedError, NonlinearSpeedError)
 
 t = me.dynamicsymbols._t
 
@@ -33,6 +37,103 @@ def as_list(items, what):
             f"{what} must be a list or tuple, got {type(items).__name__} "
             f"{items!r}; wrap a single item in a list: [{items!r}]")
     return list(items)
+
+
+_NOT_FINITE = (sm.nan, sm.oo, -sm.oo, sm.zoo)
+
+
+def _scalars_of(obj):
+    """The sympy scalars of an expression, Matrix, Vector, Dyadic or list."""
+    if isinstance(obj, me.Vector):
+        # NaN * vector gives (nan, frame) pairs, not (Matrix, frame)
+        return [x for matrix, _ in obj.args
+                for x in (matrix if isinstance(matrix, sm.MatrixBase)
+                          else [matrix])]
+    if isinstance(obj, me.Dyadic):
+        return [c for c, _, _ in obj.args]
+    if isinstance(obj, (list, tuple)):
+        return [x for o in obj for x in _scalars_of(o)]
+    if isinstance(obj, sm.MatrixBase):
+        return list(obj)
+    if isinstance(obj, float):
+        return [sm.Float(obj)] if obj == obj else [sm.nan]
+    return [obj] if isinstance(obj, sm.Basic) else []
+
+
+def check_finite(obj, what):
+    """``obj`` unchanged, unless it holds a NaN or an infinity."""
+    for x in _scalars_of(obj):
+        if x.has(*_NOT_FINITE):
+            raise NonFiniteValueError(
+                f"{what} contains NaN or an infinity ({x}); give finite "
+                "values or symbols (a NaN usually comes from an earlier "
+                "division by zero or a missing value)")
+    return obj
+
+
+def frames_of(obj):
+    """The reference frames a Vector or Dyadic is written in."""
+    if isinstance(obj, me.Vector):
+        return [f for _, f in obj.args]
+    if isinstance(obj, me.Dyadic):
+        return [f for _, v1, v2 in obj.args for f in frames_of(v1)
+                + frames_of(v2)]
+    return []
+
+
+def check_connected(obj, frame):
+    """Raise ``FrameNotConnectedError`` if a frame of ``obj`` (a Vector or
+    Dyadic) has no chain of orientations to ``frame``."""
+    for f in dict.fromkeys(frames_of(obj)):
+        if f is not frame:
+            dcm(frame, f)
+    return obj
+
+
+def check_bodies(bodies, what="bodies"):
+    """A list of Particles and RigidBodies with finite masses."""
+    bodies = as_list(bodies, what)
+    for i, b in enumerate(bodies):
+        check_body(b, f"{what}[{i}]")
+    return bodies
+
+
+def check_body(body, what="body"):
+    """The body, if it is a Particle or RigidBody with a finite mass."""
+    if not isinstance(body, (me.Particle, me.RigidBody)):
+        raise LoadError(
+            f"{what} must be a sympy.physics.mechanics Particle or RigidBody, "
+            f"got {type(body).__name__} {body!r}")
+    check_finite(body.mass, f"the mass of {body.name}")
+    return body
+
+
+def check_point(point, what="point"):
+    """The point, if it is a Point."""
+    if not isinstance(point, me.Point):
+        raise ArgumentTypeError(
+            f"{what} must be a sympy.physics.mechanics Point, got "
+            f"{type(point).__name__} {point!r}")
+    return point
+
+
+def check_partials(partials, n):
+    """``partials`` as a dict ``{point or frame: [v_1 .. v_n]}``."""
+    if partials is None:
+        return {}
+    if not isinstance(partials, dict):
+        raise ArgumentTypeError(
+            f"partials must be a dict {{point or frame: [v_1, ..., v_n]}} "
+            f"(mechlib.kinematics.partial_velocity_map), got "
+            f"{type(partials).__name__}")
+    for key, row in partials.items():
+        row = as_list(row, f"partials[{key}]")
+        if len(row) != n:
+            raise ShapeError(
+                f"partials[{key}] has {len(row)} partial velocities for {n} "
+                "speeds; give one per speed, in the order of the speeds (or "
+                "leave partials out to have them computed)")
+    return dict(partials)
 
 
 def check_speeds(speeds, what="speeds"):
@@ -78,10 +179,12 @@ def qdot_map(kdes, speeds=None):
     the q's first time derivatives, or a dict ``{q': expr}``. Returns the dict
     ``{q': expression in q, u, t}``.
     """
+    if speeds is not None:
+        check_speeds(speeds)
     if kdes is None:
         return {}
     if isinstance(kdes, dict):
-        return dict(kdes)
+        return _finite_map(dict(kdes))
     eqs = []
     for e in as_list(kdes, "kdes"):
         if isinstance(e, sm.Equality):
@@ -123,7 +226,13 @@ def qdot_map(kdes, speeds=None):
         # are 0/0 where a pivot vanishes even when the rate itself is finite
         # (the upright rolling disc); cancel clears them
         sol = [sm.cancel(x) for x in A.LUsolve(-rest)]
-    return dict(zip(qdots, sol))
+    return _finite_map(dict(zip(qdots, sol)))
+
+
+def _finite_map(mapping):
+    for key, value in mapping.items():
+        check_finite(sm.sympify(value), f"the rate {key} from the kdes")
+    return mapping
 
 
 def replace(obj, mapping):
@@ -132,8 +241,12 @@ def replace(obj, mapping):
         return obj
     if isinstance(obj, (list, tuple)):
         return type(obj)(replace(o, mapping) for o in obj)
-    if obj == 0 and not hasattr(obj, "xreplace"):
+    if isinstance(obj, numbers.Number):
         return obj
+    if not hasattr(obj, "xreplace"):
+        raise ArgumentTypeError(
+            f"cannot replace in {obj!r}, a {type(obj).__name__}; give a sympy "
+            "expression, Vector, Dyadic or Matrix (or a list of them)")
     return obj.xreplace(mapping)
 
 
@@ -176,11 +289,11 @@ def vector_of(item, frame, what="item"):
         "(for its velocity) or a ReferenceFrame (for its angular velocity)")
 
 
-def check_frame(frame):
+def check_frame(frame, what="frame"):
     """The frame, if it is a ReferenceFrame."""
     if not isinstance(frame, me.ReferenceFrame):
         raise ArgumentTypeError(
-            f"frame must be a sympy.physics.mechanics ReferenceFrame, got "
+            f"{what} must be a sympy.physics.mechanics ReferenceFrame, got "
             f"{type(frame).__name__} {frame!r}")
     return frame
 
@@ -222,15 +335,27 @@ def prepare_vectors(vectors, speeds, frame, kdes, prescribed, what="vectors"):
     """
     check_frame(frame)
     speeds = check_speeds(speeds)
+    if not speeds:
+        raise SpeedError(
+            "no generalized speeds were given; give the speeds u_1 .. u_n "
+            "the velocities are linear in, e.g. [u1, u2]")
     items = as_list(vectors, what)
     mapping = qdot_map(kdes, speeds)
     vecs, names = [], []
     for i, item in enumerate(items):
         vec = replace(vector_of(item, frame, what=f"{what}[{i}]"), mapping)
+        check_finite(vec, f"{what}[{i}]")
+        name = _describe(item, frame, i)
+        check_connected(vec, frame)
         vecs.append(vec)
-        names.append(_describe(item, frame, i))
+        names.append(name)
     allowed = set(speeds)
-    for f in as_list(prescribed, "prescribed"):
+    for i, f in enumerate(as_list(prescribed, "prescribed")):
+        if not is_time_function(f):
+            raise ArgumentTypeError(
+                f"prescribed[{i}] = {f!r} is not a function of time; list "
+                "the prescribed motions as dynamicsymbols, e.g. "
+                "s = me.dynamicsymbols('s'); prescribed=[s]")
         allowed |= {f, f.diff(me.dynamicsymbols._t)}
     for vec, name in zip(vecs, names):
         stray = stray_rates(measure_numbers(vec), allowed)

@@ -24,8 +24,9 @@ are expanded with their ``to_loads()`` method.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import as_list, check_frame, qdot_map, replace
-from ._fastvec import dot
+from ._checks import (as_list, check_bodies, check_finite, check_frame,
+                      check_partials, qdot_map, replace)
+from ._fastvec import dcm, dot
 from .errors import LoadError, PositionNotDefinedError
 from .kinematics import partial_velocity_map
 
@@ -70,6 +71,7 @@ def loads_of(loads):
         loads = [loads]
     for i, load in enumerate(as_list(loads, "loads")):
         if isinstance(load, (me.Force, me.Torque)):
+            check_finite(load.vector, f"loads[{i}]")
             out.append(load)
             continue
         if hasattr(load, "to_loads"):
@@ -84,6 +86,7 @@ def loads_of(loads):
                     f"loads[{i}] = {load!r}: the second item must be a "
                     f"Vector, got {type(vector).__name__}; write e.g. "
                     "(P, -m*g*N.y)")
+            check_finite(vector, f"loads[{i}]")
             if isinstance(location, me.Point):
                 out.append(me.Force(location, vector))
                 continue
@@ -231,8 +234,11 @@ def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
     mapping = qdot_map(kdes, list(speeds) if speeds is not None else None)
     owners = None
     if bodies is not None:
-        owners = [_owner(load, as_list(bodies, "bodies")) for load in flat]
-    partials = dict(partials or {})
+        bodies = check_bodies(bodies)
+        owners = [_owner(load, bodies) for load in flat]
+    partials = check_partials(
+        partials, len(as_list(speeds, "speeds")) if speeds is not None
+        else 0)
     missing = [load.location for load in flat
                if load.location not in partials]
     partials.update(partial_velocity_map(missing, speeds, frame, kdes=mapping,
@@ -312,5 +318,11 @@ def resultant_and_couple(forces, point):
                 f"set_pos({point.name}, r) (or through other points)"
             ) from None
         R += load.force
-        T += r.cross(load.force)
+        try:
+            T += r.cross(load.force)
+        except ValueError:  # frames with no chain of orientations
+            for _, f1 in r.args:
+                for _, f2 in load.force.args:
+                    dcm(f1, f2)  # raises FrameNotConnectedError
+            raise
     return R, T

@@ -4,14 +4,16 @@ Nothing in the core of mechlib imports this module; it only formats what the
 core computes.
 """
 
+import math
+import numbers
 import re
 
 import matplotlib.pyplot as plt
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import as_list
-from .errors import ShapeError
+from ._checks import as_list, check_frame
+from .errors import ArgumentTypeError, ParameterError, ShapeError
 from .kinematics import partial_velocities
 from .printing import latex as _latex
 
@@ -172,6 +174,7 @@ def partial_velocity_table(items, speeds, frame, kdes=None, prescribed=()):
     {}^{N}\bar{\omega}^{A} & \hat{n}_z \\
     \end{array}$
     """
+    check_frame(frame)
     items = as_list(items, "items")
     labels, plain, vectors = [], [], []
     for i, item in enumerate(items):
@@ -234,8 +237,14 @@ def collected(expr, terms):
     >>> collected(sm.Matrix([e]), [u.diff(), u**2])
     Matrix([[u(t)**2*sin(2*q(t)) + Derivative(u(t), t)]])
     """
+    terms = as_list(terms, "terms")
+    if not isinstance(expr, (sm.Basic, sm.MatrixBase)):
+        raise ArgumentTypeError(
+            f"collected: expr is a {type(expr).__name__} ({expr!r}); give a "
+            "sympy expression or Matrix")
+
     def tidy(e):
-        return sm.collect(sm.expand(e), list(terms), func=sm.trigsimp)
+        return sm.collect(sm.expand(e), terms, func=sm.trigsimp)
 
     if isinstance(expr, sm.MatrixBase):
         return expr.applyfunc(tidy)
@@ -292,6 +301,22 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
     (False, True)
     >>> plt.close(fig)
     """
+    if not hasattr(animation, "to_jshtml"):
+        raise ArgumentTypeError(
+            f"animation is a {type(animation).__name__}; give a matplotlib "
+            "animation (e.g. matplotlib.animation.FuncAnimation)")
+    if not isinstance(name, str):
+        raise ArgumentTypeError(
+            f"animation name must be a string of letters, digits and "
+            f"underscores, got {type(name).__name__} {name!r}")
+    if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) \
+            or not math.isfinite(dpi) or dpi <= 0:
+        raise ParameterError(
+            f"dpi = {dpi!r}; give a positive number of dots per inch, e.g. 60")
+    if default_mode not in ("loop", "once", "reflect"):
+        raise ParameterError(
+            f"default_mode = {default_mode!r}; give 'loop', 'once' or "
+            "'reflect'")
     if not re.fullmatch(r"\w+", name):
         raise ShapeError(f"animation name {name!r} must be letters, digits and underscores")
     with plt.rc_context({"savefig.dpi": dpi}):

@@ -26,6 +26,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
+from .errors import ParameterError, ShapeError, ZeroLengthError
+
 __all__ = [
     "animation_html",
     "COLORS",
@@ -187,7 +189,7 @@ def _segment(start, end, what):
     along = end - start
     length = float(np.hypot(*along))
     if length == 0.0:
-        raise ValueError(f"{what}: start and end coincide; give two distinct points")
+        raise ZeroLengthError(f"{what}: start and end coincide; give two distinct points")
     return start, end, along, np.array([-along[1], along[0]]) / length
 
 
@@ -372,7 +374,7 @@ def vector_sum(ax, tail, terms, colors=None, labels=None, total_label=None,
     else:
         label_offsets = list(label_offsets)
     if not len(colors) == len(labels) == len(label_offsets) == count:
-        raise ValueError(
+        raise ShapeError(
             f"vector_sum got {count} terms but {len(colors)} colors, "
             f"{len(labels)} labels and {len(label_offsets)} label_offsets; "
             "give one of each per term (or leave them out)")
@@ -468,7 +470,7 @@ def text_box(ax, center, text, width=1.6, height=0.5, color=COLORS["body"],
     from matplotlib.patches import FancyBboxPatch
 
     if width <= 0 or height <= 0:
-        raise ValueError(f"text_box: width and height must be positive, got "
+        raise ParameterError(f"text_box: width and height must be positive, got "
                          f"{width} and {height}")
     x, y = center
     box = FancyBboxPatch((x - 0.5 * width, y - 0.5 * height), width, height,

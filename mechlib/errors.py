@@ -31,6 +31,7 @@ __all__ = [
     "ConstraintViolationError",
     "PositionNotDefinedError",
     "ArgumentTypeError",
+    "ParameterError",
 ]
 
 
@@ -238,5 +239,17 @@ class ArgumentTypeError(MechlibError, TypeError):
     --------
     >>> import mechlib as ml
     >>> issubclass(ml.errors.ArgumentTypeError, TypeError)
+    True
+    """
+
+
+class ParameterError(MechlibError, ValueError):
+    """A value outside its allowed range (a negative tolerance, a zero
+    smoothing scale, no samples, an unknown option).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.ParameterError, ValueError)
     True
     """

@@ -29,7 +29,9 @@ results hold :math:`\dot{u}_r` and no :math:`\ddot{q}_r`.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import as_list, check_frame, qdot_map, replace, vector_of
+from ._checks import (as_list, check_bodies, check_body, check_connected,
+                      check_frame, check_partials, check_point, frames_of,
+                      qdot_map, replace, vector_of)
 from ._fastvec import dot
 from .errors import LoadError, PositionNotDefinedError, ShapeError
 from .kinematics import partial_velocity_map
@@ -40,21 +42,14 @@ __all__ = ["inertia_force", "inertia_torque", "inertia_torque_of_particles",
 t = me.dynamicsymbols._t
 
 
-def _check_body(body, what="body"):
-    if not isinstance(body, (me.Particle, me.RigidBody)):
-        raise LoadError(
-            f"{what} must be a sympy.physics.mechanics Particle or RigidBody, "
-            f"got {type(body).__name__} {body!r}")
-    return body
-
-
 def _acceleration(point, frame, mapping):
     v = replace(vector_of(point, frame), mapping)
     return replace(v.dt(frame), mapping)
 
 
-def _angular(body_frame, frame, mapping):
-    w = replace(vector_of(body_frame, frame), mapping)
+def _angular(body, frame, mapping):
+    """Angular velocity and angular acceleration of a rigid body."""
+    w = replace(vector_of(body.frame, frame), mapping)
     return w, replace(w.dt(frame), mapping)
 
 
@@ -62,7 +57,12 @@ def _minus_torque(w, alpha, inertia):
     r"""The one inertia-torque formula, negated:
     :math:`-\bar{T}^* = \bar{\alpha}\cdot\breve{I}
     + \bar{\omega}\times\breve{I}\cdot\bar{\omega}`."""
-    return alpha.dot(inertia) + w.cross(inertia.dot(w))
+    try:
+        return alpha.dot(inertia) + w.cross(inertia.dot(w))
+    except ValueError:  # an inertia dyadic in a frame not connected to w's
+        for f in frames_of(w) + frames_of(alpha):
+            check_connected(inertia, f)  # raises FrameNotConnectedError
+        raise
 
 
 def inertia_force(body, frame, kdes=None):
@@ -99,7 +99,7 @@ def inertia_force(body, frame, kdes=None):
     >>> ml.inertia_force(me.Particle('P', P, m), N, kdes=[q.diff() - u])
     l*m*u**2*A.x - l*m*u'*A.y
     """
-    _check_body(body)
+    check_body(body)
     check_frame(frame)
     mapping = qdot_map(kdes)
     return -body.mass * _acceleration(body.masscenter, frame, mapping)
@@ -143,12 +143,12 @@ def inertia_torque(body, frame, kdes=None):
     >>> ml.inertia_torque(body, N)
     - I3*u'*B.z
     """
-    _check_body(body)
+    check_body(body)
     check_frame(frame)
     if isinstance(body, me.Particle):
         return me.Vector(0)
     mapping = qdot_map(kdes)
-    w, alpha = _angular(body.frame, frame, mapping)
+    w, alpha = _angular(body, frame, mapping)
     return -_minus_torque(w, alpha, body.central_inertia)
 
 
@@ -199,6 +199,7 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
     - 2*d**2*m*u'*B.z
     """
     check_frame(frame)
+    check_point(center, "center")
     particles = as_list(particles, "particles")
     if not particles:
         raise ShapeError("particles is empty; give at least one Particle")
@@ -285,7 +286,7 @@ def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
     Matrix([[-l**2*m*u']])
     """
     check_frame(frame)
-    bodies = _check_bodies(bodies)
+    bodies = check_bodies(bodies)
     mapping = qdot_map(kdes, speeds)
     partials = _partials_of(bodies, speeds, frame, mapping, partials)
     n = len(speeds)
@@ -297,7 +298,7 @@ def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
         v_r = partials[b.masscenter]
         column = sm.Matrix([dot(v_r[r], R) for r in range(n)])
         if isinstance(b, me.RigidBody):
-            w, alpha = _angular(b.frame, frame, mapping)
+            w, alpha = _angular(b, frame, mapping)
             T = -_minus_torque(w, alpha, b.central_inertia)
             w_r = partials[b.frame]
             column += sm.Matrix([dot(w_r[r], T) for r in range(n)])
@@ -307,23 +308,21 @@ def generalized_inertia_forces(bodies, speeds, frame, kdes=None,
     return parts if per_body else total
 
 
-def _check_bodies(bodies):
-    bodies = as_list(bodies, "bodies")
-    for i, b in enumerate(bodies):
-        _check_body(b, f"bodies[{i}]")
-    return bodies
-
-
 def _partials_of(bodies, speeds, frame, mapping, partials):
-    """Partial velocities of the mass centers and body frames."""
-    if partials is not None:
-        return partials
+    """Partial velocities of the mass centers and body frames: those in
+    ``partials`` (checked), the missing ones computed."""
+    partials = check_partials(
+        partials, len(as_list(speeds, "speeds")) if speeds is not None
+        else 0)
     items = []
     for b in bodies:
         items.append(b.masscenter)
         if isinstance(b, me.RigidBody):
             items.append(b.frame)
-    return partial_velocity_map(items, speeds, frame, kdes=mapping)
+    missing = [x for x in items if x not in partials]
+    partials.update(partial_velocity_map(missing, speeds, frame,
+                                         kdes=mapping))
+    return partials
 
 
 def mass_matrix_and_remainder(bodies, speeds, frame, kdes=None,
@@ -379,7 +378,7 @@ def mass_matrix_and_remainder(bodies, speeds, frame, kdes=None,
     (Matrix([[l**2*m]]), Matrix([[0]]))
     """
     check_frame(frame)
-    bodies = _check_bodies(bodies)
+    bodies = check_bodies(bodies)
     mapping = qdot_map(kdes, speeds)
     partials = _partials_of(bodies, speeds, frame, mapping, partials)
     n = len(speeds)
@@ -405,7 +404,7 @@ def mass_matrix_and_remainder(bodies, speeds, frame, kdes=None,
         v_r = partials[b.masscenter]
         add(v_r, v_r, b.mass, b.mass * a0)
         if isinstance(b, me.RigidBody):
-            w, alpha = _angular(b.frame, frame, mapping)
+            w, alpha = _angular(b, frame, mapping)
             inertia = b.central_inertia
             w_r = partials[b.frame]
             # (I . w_r) . w_s, the operand order of KanesMethod

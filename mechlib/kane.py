@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (as_list, check_coordinates, check_frame, check_speeds,
-                      qdot_map, replace)
+from ._checks import (as_list, check_bodies, check_coordinates, check_frame,
+                      check_speeds, qdot_map, replace)
 from .active import generalized_active_forces, loads_of
 from .errors import (ArgumentTypeError, ConstraintError, CoordinateError,
                      MissingValueError, SpeedError)
@@ -276,7 +276,7 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         raise MissingValueError(
             f"kanes_equations needs a System or the keywords {missing}")
     check_frame(frame)
-    bodies = as_list(bodies, "bodies")
+    bodies = check_bodies(bodies)
     coordinates = check_coordinates(as_list(q, "q") + as_list(q_dep, "q_dep"),
                                     "q + q_dep")
     q_dep = coordinates[len(as_list(q, "q")):]

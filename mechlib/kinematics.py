@@ -26,7 +26,7 @@ ordering every mechlib function uses (see :mod:`mechlib.nonholonomic`).
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import prepare_vectors, qdot_map, replace
+from ._checks import as_list, prepare_vectors, qdot_map, replace
 
 __all__ = ["partial_velocities", "partial_velocity_map", "remainder",
            "replace_qdots"]
@@ -117,7 +117,7 @@ def partial_velocity_map(items, speeds, frame, kdes=None, prescribed=()):
     >>> ml.kinematics.partial_velocity_map([P, P], [u1], N)
     {P: [N.x]}
     """
-    unique = list(dict.fromkeys(items))
+    unique = list(dict.fromkeys(as_list(items, "items")))
     return dict(zip(unique, partial_velocities(unique, speeds, frame,
                                                kdes=kdes,
                                                prescribed=prescribed)))

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import (ArgumentTypeError, ConstraintViolationError,
-                     MissingValueError, SingularMassMatrixError)
+from .errors import (ArgumentTypeError, ConstraintError,
+                     ConstraintViolationError, MissingValueError,
+                     ParameterError, SingularMassMatrixError)
 from .kane import KaneEquations
 from .simulation import check_values, numeric_values, state_function
 
@@ -135,6 +136,15 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
     x = np.array(list(numeric_values(
         {s: op_point[s] for s in state}, "op_point").values()))
     constants = numeric_values(constants)
+    if inputs is not None and not isinstance(inputs, dict):
+        raise ArgumentTypeError(
+            "inputs must be a dict {specified function of time: value at "
+            f"the operating point}}, got {type(inputs).__name__}")
+    tol = numeric_values({"tol": tol}, "linearize")["tol"]
+    if tol < 0:
+        raise ParameterError(
+            f"tol = {tol} is negative; give the largest constraint residual "
+            "to accept at the operating point, e.g. 1e-9")
     inputs = dict(inputs or {})
     r = np.array(list(numeric_values(inputs, "inputs").values()), dtype=float)
     keys = list(inputs)
@@ -169,18 +179,25 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
     # tangent directions of the constraint manifold
     dq = np.zeros((nq, nq_ind))
     dq[:nq_ind] = np.eye(nq_ind)
-    if nq_dep:
-        c_q = _jacobian(config, x, q_cols)
-        dq[nq_ind:] = -np.linalg.solve(c_q[:, nq_ind:], c_q[:, :nq_ind])
     du_dq = np.zeros((n, nq_ind))
     du_du = np.zeros((n, p))
     du_du[:p] = np.eye(p)
-    if n_dep:
-        k_q = _jacobian(motion, x, q_cols)
-        k_u = _jacobian(motion, x, u_cols)
-        k_dep = k_u[:, p:]
-        du_dq[p:] = -np.linalg.solve(k_dep, k_q @ dq)
-        du_du[p:] = -np.linalg.solve(k_dep, k_u[:, :p])
+    try:
+        if nq_dep:
+            c_q = _jacobian(config, x, q_cols)
+            dq[nq_ind:] = -np.linalg.solve(c_q[:, nq_ind:], c_q[:, :nq_ind])
+        if n_dep:
+            k_q = _jacobian(motion, x, q_cols)
+            k_u = _jacobian(motion, x, u_cols)
+            k_dep = k_u[:, p:]
+            du_dq[p:] = -np.linalg.solve(k_dep, k_q @ dq)
+            du_du[p:] = -np.linalg.solve(k_dep, k_u[:, :p])
+    except np.linalg.LinAlgError:
+        raise ConstraintError(
+            "the constraints cannot be solved for the dependent coordinates "
+            f"{eqs.q_dep} or speeds {eqs.u_dep} at the operating point (their "
+            "Jacobian is singular there); choose another operating point or "
+            "other dependent coordinates and speeds") from None
     T = np.block([[dq, np.zeros((nq, p))], [du_dq, du_du]])
     try:
         J = _jacobian(f, x, range(nq + n))

@@ -25,8 +25,9 @@ holds for partial velocities, partial angular velocities, :math:`F_r` and
 
 import sympy as sm
 
-from ._checks import as_list, check_speeds, qdot_map, replace
-from .errors import ConstraintError, NonlinearSpeedError, ShapeError
+from ._checks import as_list, check_finite, check_speeds, qdot_map, replace
+from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
+                     ShapeError)
 from .verify import vanishes
 
 __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
@@ -36,10 +37,21 @@ __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
 def as_expressions(constraints):
     """Constraints as expressions equal to zero (``Eq(a, b)`` gives a - b)."""
     out = []
-    for c in as_list(constraints, "constraints"):
+    for i, c in enumerate(as_list(constraints, "constraints")):
         if isinstance(c, sm.Equality):
             c = c.lhs - c.rhs
-        out.append(sm.sympify(c))
+        expr = None
+        if not isinstance(c, (str, bytes)) and c is not None:
+            try:
+                expr = sm.sympify(c, strict=True)
+            except (sm.SympifyError, TypeError, ValueError):
+                pass
+        if not isinstance(expr, sm.Expr):
+            raise ArgumentTypeError(
+                f"constraints[{i}] = {c!r} is not an expression; give each "
+                "constraint as a sympy expression equal to zero (or an Eq), "
+                "e.g. u2 - a*u3")
+        out.append(check_finite(expr, f"constraints[{i}]"))
     return out
 
 
@@ -65,13 +77,28 @@ def solve_linear(A, b, solver="CRAMER"):
     [1/a],
     [1/b]])
     """
+    A, b = _as_matrix(A, "A"), _as_matrix(b, "b")
+    if A.rows != A.cols or A.rows != b.rows:
+        raise ShapeError(
+            f"A has shape {A.shape} and b {b.shape}; A x = b needs a square A "
+            "with as many rows as b")
     if callable(solver):
         return solver(A, b)
     if not isinstance(solver, str) or solver.upper() not in SOLVERS:
         raise ShapeError(
             f"unknown constraint solver {solver!r}; give one of {SOLVERS} or "
             "a callable solver(A, b)")
-    return A.solve(b, method=solver.upper())
+    singular = ConstraintError(
+        f"A x = b cannot be solved: A = {A.tolist() if A.rows < 4 else A.shape}"
+        " is singular; for motion constraints, choose other dependent speeds "
+        "or remove redundant constraints")
+    try:
+        x = A.solve(b, method=solver.upper())
+    except ValueError:  # sympy's NonInvertibleMatrixError
+        raise singular from None
+    if x.has(sm.nan, sm.zoo, sm.oo, -sm.oo):
+        raise singular
+    return x
 
 
 def _check_solvable(C_dep, dependent):
@@ -181,6 +208,22 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     return A_n, b_n
 
 
+def _as_matrix(value, what):
+    """A finite sympy Matrix from ``value``; a mechlib error otherwise."""
+    if isinstance(value, (str, bytes)) or value is None:
+        matrix = None
+    else:
+        try:
+            matrix = sm.Matrix(value)
+        except (TypeError, ValueError, AttributeError, sm.SympifyError):
+            matrix = None
+    if matrix is None:
+        raise ArgumentTypeError(
+            f"{what} must be a sympy Matrix or a list of rows, got "
+            f"{type(value).__name__} {value!r}")
+    return check_finite(matrix, what)
+
+
 def _check_A(A_n, n, independent, what):
     """A_n as a Matrix, its number of rows m and columns p, checked against
     the n entries of ``what`` and the independent speeds."""
@@ -191,7 +234,7 @@ def _check_A(A_n, n, independent, what):
             "transposed A_n cannot be told from the right one")
     p = (independent if isinstance(independent, int)
          else len(check_speeds(independent, "independent speeds")))
-    A_n = sm.Matrix(A_n)
+    A_n = _as_matrix(A_n, "A_n")
     if A_n.shape != (n - p, p):
         raise ShapeError(
             f"A_n has shape {A_n.shape}, but {what} has {n} entries and there "
@@ -283,6 +326,7 @@ def reduce_generalized_forces(F, A_n, independent=None):
     [         F1],
     [F2*a + F3]])
     """
-    F = F if isinstance(F, sm.MatrixBase) else sm.Matrix(as_list(F, "F"))
+    F = _as_matrix(F if isinstance(F, sm.MatrixBase) else as_list(F, "F"),
+                   "F")
     A, m, p = _check_A(A_n, F.rows, independent, "F")
     return F[:p, :] + A.T * F[p:, :]

@@ -21,6 +21,7 @@ deterministic: terms are ordered by SymPy's canonical ordering and vectors
 by the order their frames were combined in.
 """
 
+import inspect
 import re
 
 import sympy as sm
@@ -29,8 +30,11 @@ from sympy.physics.vector.printing import (VectorLatexPrinter, vpprint,
                                            vsstrrepr)
 from sympy.core.add import Add
 
-__all__ = ["HatLatexPrinter", "latex", "unit_vector_latex", "init_printing",
-           "collected"]
+from ._checks import check_frame
+from .errors import ArgumentTypeError, ParameterError
+
+# ``collected`` moved to mechlib.display (it formats, it does not print)
+__all__ = ["HatLatexPrinter", "latex", "unit_vector_latex", "init_printing"]
 
 _MATHBF = re.compile(r"^\\mathbf\{(.*)\}$", re.DOTALL)
 
@@ -60,6 +64,11 @@ def unit_vector_latex(frame, index):
     >>> unit_vector_latex(me.ReferenceFrame('B', indices=('1', '2', '3')), 2)
     '\\hat{b}_{3}'
     """
+    check_frame(frame)
+    if index not in (0, 1, 2) or isinstance(index, bool):
+        raise ParameterError(
+            f"index = {index!r}; give 0, 1 or 2 for the x, y or z unit "
+            "vector")
     text = frame.latex_vecs[index]
     match = _MATHBF.match(text)
     return match.group(1) if match else text
@@ -82,6 +91,24 @@ class HatLatexPrinter(VectorLatexPrinter):
     >>> HatLatexPrinter().doprint(me.outer(N.x, N.y))
     '\\hat{n}_x\\otimes \\hat{n}_y'
     """
+
+    def __init__(self, settings=None):
+        if settings is not None and not isinstance(settings, dict):
+            raise ArgumentTypeError(
+                f"settings must be a dict of LatexPrinter settings, got "
+                f"{type(settings).__name__}")
+        try:
+            super().__init__(settings)
+        except TypeError as error:  # an unknown setting
+            raise ArgumentTypeError(
+                f"{error} Give settings of sympy's LatexPrinter (e.g. "
+                "mode='inline', mul_symbol='dot'); see "
+                "sympy.printing.latex.LatexPrinter._default_settings"
+            ) from None
+        except ValueError as error:  # a known setting with a bad value
+            raise ParameterError(
+                f"{error}; see sympy.printing.latex for the allowed values"
+            ) from None
 
     def _print(self, expr, **kwargs):
         if isinstance(expr, Vector):
@@ -172,6 +199,18 @@ def init_printing(**kwargs):
     >>> q1.diff()
     q1'
     """
+    from sympy.printing.latex import LatexPrinter
+    from sympy.printing.pretty.pretty import PrettyPrinter
+    from sympy.printing.str import StrPrinter
+    allowed = set(inspect.signature(sm.init_printing).parameters) - {
+        "settings"}
+    for printer in (LatexPrinter, PrettyPrinter, StrPrinter):
+        allowed |= set(printer._default_settings)
+    unknown = sorted(set(kwargs) - allowed)
+    if unknown:
+        raise ArgumentTypeError(
+            f"init_printing got the unknown keyword(s) {unknown}; it takes "
+            f"the keywords of sympy.init_printing: {sorted(allowed)}")
     kwargs.setdefault("use_latex", "mathjax")
     kwargs["str_printer"] = vsstrrepr
     kwargs["pretty_printer"] = vpprint

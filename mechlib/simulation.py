@@ -17,9 +17,10 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from scipy.integrate import solve_ivp
 
+from ._checks import as_list
 from .errors import (ArgumentTypeError, ConstraintViolationError,
                      EquationsNotFormedError, MissingValueError,
-                     NonFiniteValueError, ShapeError,
+                     NonFiniteValueError, ParameterError, ShapeError,
                      SingularMassMatrixError)
 from .kane import KaneEquations
 
@@ -98,7 +99,13 @@ def check_values(state, exprs, constants, specified):
     A function of time counts only where it stands outside a derivative
     (``s''`` given as specified needs no value for s).
     """
-    known = set(state) | set(specified)
+    state = as_list(state, "state")
+    exprs = _expressions(exprs)
+    if not isinstance(constants, dict):
+        raise ArgumentTypeError(
+            f"constants must be a dict {{symbol: number}}, got "
+            f"{type(constants).__name__}")
+    known = set(state) | set(as_list(specified or [], "specified"))
     free, dyn = set(), set()
     for e in exprs:
         rates = {d for d in e.atoms(sm.Derivative) if d not in known}
@@ -121,6 +128,34 @@ def check_values(state, exprs, constants, specified):
             "number or callable} for every specified function" + hint)
 
 
+def _expressions(exprs):
+    """``exprs`` as a list of sympy expressions or matrices."""
+    exprs = as_list(exprs, "exprs")
+    for i, e in enumerate(exprs):
+        if not isinstance(e, (sm.Basic, sm.MatrixBase)):
+            raise ArgumentTypeError(
+                f"exprs[{i}] = {e!r} is a {type(e).__name__}; give sympy "
+                "expressions or matrices (sympify strings first)")
+    return exprs
+
+
+def _finite_state(x, state):
+    """The state as a float array of the right length, every value finite."""
+    try:
+        values = np.asarray(x, dtype=float)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"the state {x!r} is not a list of numbers; give "
+            f"{len(state)} floats") from None
+    values = _state_vector(values, state)
+    if not np.all(np.isfinite(values)):
+        raise NonFiniteValueError(
+            f"the state {values.tolist()} contains NaN or an infinity; give "
+            "finite numbers (an integration that diverged, or a missing "
+            "value)")
+    return values
+
+
 def state_function(state, exprs, constants, inputs=()):
     """One NumPy function ``fun(t, x, r)`` of the matrices ``exprs``.
 
@@ -140,7 +175,10 @@ def state_function(state, exprs, constants, inputs=()):
     >>> fun(0.0, [1.0], [3.0])
     [array([[1.]])]
     """
-    inputs = list(inputs)
+    state = as_list(state, "state")
+    exprs = _expressions(exprs)
+    constants = numeric_values(constants)
+    inputs = as_list(inputs, "inputs")
     spec_syms = [sm.Dummy(str(k)) for k in inputs]
     state_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in state]
     tsym = sm.Dummy("t")
@@ -227,7 +265,7 @@ def rhs(eqs, constants, specified=None):
                            constants, specified)
 
     def f(time, x):
-        x = _state_vector(x, state)
+        x = _finite_state(x, state)
         Mn, fn = evaluate(time, x)
         try:
             return np.linalg.solve(np.asarray(Mn, dtype=float),
@@ -280,7 +318,7 @@ def constraint_residuals(eqs, constants, specified=None):
     evaluate = _lambdified(eqs.state, exprs, constants, specified)
 
     def residuals(x, time=0.0):
-        x = _state_vector(x, eqs.state)
+        x = _finite_state(x, eqs.state)
         config, motion = evaluate(time, x)
         return (np.asarray(config, dtype=float).ravel(),
                 np.asarray(motion, dtype=float).ravel())
@@ -311,6 +349,44 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
             f"x0 violates the motion constraints by {motion}; with these "
             f"independent speeds the dependent speeds {eqs.u_dep} must be "
             f"{u_dep.tolist()} (u_dep = A_n u_ind + b_n)")
+
+
+def _time_span(t_span):
+    """``(start, end)``: two finite numbers, start != end."""
+    span = as_list(t_span, "t_span")
+    if len(span) != 2:
+        raise ShapeError(
+            f"t_span = {t_span!r} has {len(span)} entries; give (start, end)")
+    start, end = numeric_values({"start": span[0], "end": span[1]},
+                                "t_span").values()
+    if start == end:
+        raise ParameterError(
+            f"t_span = {t_span!r} is empty: start and end are equal; give "
+            "an end time after the start")
+    return start, end
+
+
+def _times(t_eval, t_span):
+    """``t_eval`` as finite times within ``t_span``."""
+    try:
+        times = np.asarray(t_eval, dtype=float)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"t_eval = {t_eval!r} is not a list of numbers; give the times "
+            "to report the solution at") from None
+    if times.ndim != 1:
+        raise ShapeError(f"t_eval has shape {times.shape}; give a 1-D list "
+                         "of times")
+    if not np.all(np.isfinite(times)):
+        raise NonFiniteValueError(
+            f"t_eval = {t_eval!r} contains NaN or an infinity; give finite "
+            "times")
+    low, high = min(t_span), max(t_span)
+    if np.any((times < low) | (times > high)):
+        raise ParameterError(
+            f"t_eval has times outside t_span = {t_span}; give times from "
+            f"{t_span[0]} to {t_span[1]}")
+    return times
 
 
 def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
@@ -355,12 +431,21 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
     """
     state = _first_order_form(eqs)[0]
     x0 = _state_vector(np.asarray(x0, dtype=object), state)
+    t_span = _time_span(t_span)
+    if t_eval is not None:
+        t_eval = _times(t_eval, t_span)
+    tol = numeric_values({"constraint_tol": constraint_tol},
+                         "simulate")["constraint_tol"]
+    if tol < 0:
+        raise ParameterError(
+            f"constraint_tol = {constraint_tol} is negative; give the largest "
+            "constraint residual to accept in x0, e.g. 1e-8")
     f = rhs(eqs, constants, specified)
     x0 = np.array(list(numeric_values(
         {f"x0[{i}]": v for i, v in enumerate(x0)}, "x0").values()))
     if isinstance(eqs, KaneEquations):
         _check_initial_state(eqs, x0, numeric_values(constants), specified,
-                             constraint_tol)
+                             tol)
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     return solve_ivp(f, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)

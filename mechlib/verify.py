@@ -25,7 +25,9 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from .errors import ShapeError
+from ._checks import check_connected, check_finite, check_frame
+from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, \
+    ShapeError
 
 __all__ = ["vanishes"]
 
@@ -36,12 +38,24 @@ def _as_matrix(expr, frame):
             raise ShapeError(
                 "a Vector has no components until a frame is chosen; pass "
                 "frame=N to compare its measure numbers in N")
+        check_connected(expr, check_frame(frame))
         return expr.to_matrix(frame)
     if isinstance(expr, sm.MatrixBase):
         return sm.Matrix(expr)
     if isinstance(expr, (list, tuple)):
         return sm.Matrix([_as_matrix(e, frame) for e in expr])
-    return sm.Matrix([sm.sympify(expr)])
+    value = None
+    if not isinstance(expr, (str, bytes)) and expr is not None:
+        try:
+            value = sm.sympify(expr, strict=True)
+        except (sm.SympifyError, TypeError, ValueError):
+            pass
+    if not isinstance(value, sm.Expr):
+        raise ArgumentTypeError(
+            f"vanishes: {expr!r} is a {type(expr).__name__}, not a sympy "
+            "expression; pass sympy expressions, matrices or Vectors (a "
+            "string is not parsed: write sm.sin(q), not 'sin(q)')")
+    return sm.Matrix([value])
 
 
 def _sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
@@ -121,7 +135,22 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
     >>> vanishes(A.x.dt(N) - q.diff()*A.y, frame=N)
     True
     """
-    matrix = _as_matrix(expr, frame)
+    matrix = check_finite(_as_matrix(expr, frame), "vanishes: the expression")
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) \
+            or samples < 1:
+        raise ParameterError(
+            f"vanishes: samples = {samples!r}; give a positive integer (no "
+            "samples would prove nothing)")
+    try:
+        tol = float(tol)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"vanishes: tol = {tol!r} is not a number; give e.g. 1e-9"
+        ) from None
+    if not (0 <= tol < float("inf")):
+        raise ParameterError(
+            f"vanishes: tol = {tol} must be a finite number >= 0, e.g. 1e-9 "
+            "(a NaN tolerance would accept anything)")
     for steps in _sample_points(matrix, samples, seed):
         value = matrix
         for step in steps:
@@ -131,6 +160,11 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
             raise ShapeError(
                 f"vanishes: {sorted(map(str, value.free_symbols))} were left "
                 "after substitution; pass sympy expressions, not strings")
+        if value.has(sm.nan, sm.zoo, sm.oo, -sm.oo):
+            raise NonFiniteValueError(
+                f"vanishes: the expression is not finite at a random sample "
+                f"point ({value.T}); it has a singularity there: simplify "
+                "it or check it by another route")
         if any(abs(complex(v)) > tol for v in value):
             return False
     return True

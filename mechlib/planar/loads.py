@@ -239,11 +239,14 @@ class ForceLaw:
             X, Xd, Xdd, T = sm.symbols("x xd xdd t", real=True)
             try:
                 expr = sm.sympify(self.actuator(X, Xd, T))
-                if not isinstance(expr, sm.Expr):
-                    raise TypeError("not a scalar expression")
             except Exception as exc:  # numeric only: np.sin, if-tests, ...
                 self._symbolic_actuator = (None, exc)
             else:
+                if not isinstance(expr, sm.Expr):
+                    # recorded, not raised: the numeric mode may still work
+                    self._symbolic_actuator = (None, LoadError(
+                        f"it returned {expr!r}, not a scalar expression"))
+                    return self._symbolic_actuator
                 rate = (sm.diff(expr, X) * Xd + sm.diff(expr, Xd) * Xdd
                         + sm.diff(expr, T))
                 self._symbolic_actuator = (dict(

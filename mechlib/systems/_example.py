@@ -2,6 +2,10 @@
 
 import sympy.physics.mechanics as me
 
+from .._checks import (check_bodies, check_coordinates, check_frame,
+                       check_point, check_speeds)
+from ..errors import ArgumentTypeError
+
 __all__ = ["Example", "build_system"]
 
 
@@ -27,6 +31,14 @@ class Example:
     """
 
     def __init__(self, name, system, names):
+        if not isinstance(system, me.System):
+            raise ArgumentTypeError(
+                f"system must be a sympy.physics.mechanics System, got "
+                f"{type(system).__name__}")
+        if not isinstance(names, dict):
+            raise ArgumentTypeError(
+                f"names must be a dict {{name: object}}, got "
+                f"{type(names).__name__}")
         self.name = name
         self.system = system
         self.names = dict(names)
@@ -85,6 +97,15 @@ class Example:
 
 def build_system(N, O, q, u_ind, kdes, bodies, loads=(), actuators=(), u_dep=(),
             constraints=()):
+    """A ``System`` from its pieces (frame, origin, coordinates, speeds,
+    kdes, bodies, loads, actuators, dependent speeds, nonholonomic
+    constraints), each checked first."""
+    check_frame(N, "N")
+    check_point(O, "O")
+    check_coordinates(q, "q")
+    check_speeds(list(check_speeds(u_ind, "u_ind"))
+                 + list(check_speeds(u_dep, "u_dep")), "u_ind + u_dep")
+    check_bodies(bodies)
     system = me.System(N, O)
     system.add_coordinates(*q)
     system.add_speeds(*u_ind)

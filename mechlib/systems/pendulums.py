@@ -1,9 +1,12 @@
 """Open chains: pendulums, rods, a slider with a rod and a bead, 3D chains."""
 
+import math
+
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ..errors import ShapeError
+from .._checks import as_list
+from ..errors import NonFiniteValueError, ShapeError
 from ._example import Example, build_system
 
 __all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
@@ -312,11 +315,11 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
         raise ShapeError(f"n must be a positive integer, got {n!r}")
     if axes is None:
         axes = ["zxy"[i % 3] for i in range(n)]
-    axes = list(axes)
+    axes = list(axes) if isinstance(axes, str) else as_list(axes, "axes")
     if len(axes) != n:
         raise ShapeError(
             f"{len(axes)} joint axes for {n} links; give one axis per link")
-    kinds = ["body"] * n if kinds is None else list(kinds)
+    kinds = ["body"] * n if kinds is None else as_list(kinds, "kinds")
     if len(kinds) != n or set(kinds) - {"body", "particle"}:
         raise ShapeError(
             f"kinds = {kinds!r}; give one entry per link ({n}), each 'body' "
@@ -335,6 +338,18 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
         if isinstance(axis, str) and axis not in _AXES:
             raise ShapeError(f"axes[{i}] = {axis!r}; use 'x', 'y', 'z' or a "
                              "3-tuple")
+        components = as_list(components, f"axes[{i}]")
+        for c in components:
+            try:
+                number = float(c)
+            except (TypeError, ValueError):
+                raise ShapeError(
+                    f"axes[{i}] = {axis!r} holds {c!r}, which is not a "
+                    "number; give 'x', 'y', 'z' or three numbers") from None
+            if not math.isfinite(number):
+                raise NonFiniteValueError(
+                    f"axes[{i}] = {axis!r} holds {c!r}; give three finite "
+                    "numbers")
         components = [sm.nsimplify(c) for c in components]
         if len(components) != 3 or all(c == 0 for c in components):
             raise ShapeError(f"axes[{i}] = {axis!r} is not a nonzero "
