@@ -20,8 +20,8 @@ same forces projected on the partial velocities.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import qdot_map, replace
-from .errors import CoordinateError, SpeedError
+from ._checks import check_finite, check_speeds, qdot_map, replace
+from .errors import ArgumentTypeError, CoordinateError, SpeedError
 
 __all__ = ["rate_coefficients", "potential_forces", "dissipation_forces"]
 
@@ -54,6 +54,7 @@ def rate_coefficients(kdes, speeds):
     [ 1, 0],
     [-1, 1]]))
     """
+    speeds = check_speeds(speeds)
     qd = qdot_map(kdes, speeds)
     if not qd:
         raise CoordinateError(
@@ -62,6 +63,16 @@ def rate_coefficients(kdes, speeds):
     coordinates = [d.expr for d in qd]
     W = sm.Matrix(list(qd.values())).jacobian(list(speeds))
     return coordinates, W
+
+
+def _scalar(expr, what):
+    """A SymPy scalar from ``expr``; strings and other objects rejected."""
+    if not isinstance(expr, (sm.Basic, int, float)) or isinstance(expr, bool):
+        raise ArgumentTypeError(
+            f"the {what} must be a SymPy expression, got "
+            f"{type(expr).__name__} {expr!r}; build it from the system's "
+            "symbols and dynamicsymbols (strings are not parsed)")
+    return check_finite(sm.sympify(expr), f"the {what}")
 
 
 def potential_forces(V, speeds, kdes):
@@ -95,8 +106,8 @@ def potential_forces(V, speeds, kdes):
     >>> ml.potential_forces(-m*g*l*sm.cos(q), [u], [q.diff() - u])
     Matrix([[-g*l*m*sin(q(t))]])
     """
+    V = _scalar(V, "potential energy")
     coordinates, W = rate_coefficients(kdes, speeds)
-    V = sm.sympify(V)
     velocities = [f for f in me.find_dynamicsymbols(V)
                   if isinstance(f, sm.Derivative) or f in set(speeds)]
     if velocities:
@@ -137,7 +148,7 @@ def dissipation_forces(R, speeds, kdes):
     >>> ml.dissipation_forces(c*q.diff()**2/2, [u], [q.diff() - u])
     Matrix([[-c*u(t)]])
     """
+    R = _scalar(R, "dissipation function")
     coordinates, W = rate_coefficients(kdes, speeds)
-    R = sm.sympify(R)
     gradient = sm.Matrix([R.diff(q.diff(t)) for q in coordinates])
     return replace(-(W.T * gradient), qdot_map(kdes, speeds))

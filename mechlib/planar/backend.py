@@ -39,26 +39,6 @@ _NOT_FINITE = (sm.S.NaN, sm.S.Infinity, sm.S.NegativeInfinity,
                sm.S.ComplexInfinity)
 
 
-class PlanarParameterError(ParameterError, NonFiniteValueError):
-    """A planar constant outside its range (``smoothing <= 0``,
-    ``min_length < 0``): a :class:`~mechlib.errors.ParameterError`.
-
-    It is also a ``NonFiniteValueError``, the class these checks raised
-    before ``ParameterError`` existed, so that code catching that keeps
-    working; catch ``ParameterError`` in new code.
-
-    Examples
-    --------
-    >>> from mechlib import errors
-    >>> from mechlib.planar.backend import check_smoothing
-    >>> try:
-    ...     check_smoothing(0.0)
-    ... except errors.ParameterError as error:
-    ...     print(type(error).__name__)
-    PlanarParameterError
-    """
-
-
 def is_symbolic(*args):
     """True if any argument (or element of a nested sequence) is SymPy.
 
@@ -279,7 +259,7 @@ def check_smoothing(smoothing):
         return None
     smoothing = coerce_parameter(smoothing, "smoothing")
     if not isinstance(smoothing, sm.Basic) and not float(smoothing) > 0:
-        raise PlanarParameterError(
+        raise ParameterError(
             "smoothing must be a positive rate scale (or None for the exact "
             f"sign), got {smoothing!r}: tanh(rate / smoothing) is undefined "
             "at 0 and reverses the friction for a negative scale")

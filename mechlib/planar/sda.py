@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 
-from ..errors import NonFiniteValueError
-from .backend import (PlanarParameterError, backend, check_length,
+from ..errors import NonFiniteValueError, ParameterError
+from .backend import (backend, check_length,
                       coerce_parameter)
 from .kinematics import rotate, rotate_derivative
 from .loads import ForceLaw, point_force, point_force_rate, pure_moment
@@ -115,7 +115,7 @@ class TranslationalSDA:
         self.s_i, self.s_j = s_i, s_j
         self.min_length = float(coerce_parameter(min_length, "min_length"))
         if self.min_length < 0:
-            raise PlanarParameterError(
+            raise ParameterError(
                 f"min_length must be >= 0, got {min_length!r}; the default "
                 "1e-12 rejects only lengths that are zero to rounding")
         self.law = ForceLaw(k, l0, c, friction, actuator, actuator_rate,

@@ -426,13 +426,9 @@ def test_messages_name_the_problem_and_the_fix():
         planar.point_force(sm.Matrix([1, 2, 3]), [sm.Symbol("a"), 0], 0)
     with pytest.raises(errors.LoadError, match="actuator must be a function"):
         planar.TranslationalSDA([0, 0], [0, 0], actuator=3.0)
-    with pytest.raises(
-        errors.NonFiniteValueError, match="positive rate scale"
-    ):
+    with pytest.raises(errors.ParameterError, match="positive rate scale"):
         planar.friction_force(0.1, 1.0, smoothing=0.0)
-    with pytest.raises(
-        errors.NonFiniteValueError, match="positive rate scale"
-    ):
+    with pytest.raises(errors.ParameterError, match="positive rate scale"):
         planar.TranslationalSDA([0, 0], [0, 0], friction=1.0, smoothing=-1)
     with pytest.raises(errors.ShapeError, match="same order"):
         planar.project_onto_speeds([1, 2], [q, 0, q], [u], [q.diff(t) - u])
