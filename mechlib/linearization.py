@@ -29,7 +29,7 @@ from .errors import (ArgumentTypeError, ConstraintError,
 from .kane import KaneEquations
 from .simulation import check_values, numeric_values, state_function
 
-__all__ = ["Linearization", "linearize"]
+__all__ = ["Linearization", "Linearizer", "linearize"]
 
 _STEP = 1e-30
 
@@ -119,40 +119,84 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
     array([[ 0.   ,  1.   ],
            [-4.905,  0.   ]])
     """
-    if not isinstance(eqs, KaneEquations):
-        raise ArgumentTypeError(
-            f"expected the result of mechlib.kanes_equations, got "
-            f"{type(eqs).__name__}")
-    if not isinstance(op_point, dict):
-        raise ArgumentTypeError(
-            "op_point must be a dict {coordinate or speed: number}")
-    state = eqs.state
-    missing = [s for s in state if s not in op_point]
-    if missing:
-        raise MissingValueError(
-            f"the operating point has no value for {missing}; give every "
-            "coordinate and speed, the dependent ones included (they must "
-            "satisfy the constraints)")
-    x = np.array(list(numeric_values(
-        {s: op_point[s] for s in state}, "op_point").values()))
-    constants = numeric_values(constants)
     if inputs is not None and not isinstance(inputs, dict):
         raise ArgumentTypeError(
             "inputs must be a dict {specified function of time: value at "
             f"the operating point}}, got {type(inputs).__name__}")
-    tol = numeric_values({"tol": tol}, "linearize")["tol"]
-    if tol < 0:
-        raise ParameterError(
-            f"tol = {tol} is negative; give the largest constraint residual "
-            "to accept at the operating point, e.g. 1e-9")
     inputs = dict(inputs or {})
-    r = np.array(list(numeric_values(inputs, "inputs").values()), dtype=float)
-    keys = list(inputs)
-    exprs = [eqs.mass_matrix_full, eqs.forcing_full,
-             eqs.configuration_constraints, eqs.motion_constraints]
-    check_values(state, exprs, constants, keys)
-    fun = state_function(state, exprs, constants, keys)
+    return Linearizer(eqs, constants, list(inputs)).at(op_point, inputs, tol)
 
+
+class Linearizer:
+    r"""Linearizes one system about many operating points.
+
+    The numerical functions of the equations are formed once (for the
+    Whipple bicycle that is most of the time of a linearization), so a
+    sweep over forward speeds costs little per speed.
+
+    Parameters
+    ----------
+    eqs : KaneEquations
+        From ``mechlib.kanes_equations``.
+    constants : dict
+        A finite number for every constant.
+    inputs : sequence, optional
+        The specified functions of time that are inputs (B's columns).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ex = ml.systems.n_link_pendulum(1)
+    >>> lin = ml.linearization.Linearizer(
+    ...     ml.kanes_equations(ex), {ex.m1: 1.0, ex.l1: 1.0, ex.g: 9.81})
+    >>> [round(float(lin.at({ex.q1: q, ex.u1: 0.0}).A[1, 0]), 3)
+    ...  for q in (0.0, 3.1416)]
+    [-9.81, 9.81]
+    """
+
+    def __init__(self, eqs, constants, inputs=()):
+        if not isinstance(eqs, KaneEquations):
+            raise ArgumentTypeError(
+                f"expected the result of mechlib.kanes_equations, got "
+                f"{type(eqs).__name__}")
+        self.eqs = eqs
+        self.inputs = list(inputs)
+        constants = numeric_values(constants)
+        exprs = [eqs.mass_matrix_full, eqs.forcing_full,
+                 eqs.configuration_constraints, eqs.motion_constraints]
+        check_values(eqs.state, exprs, constants, self.inputs)
+        self._fun = state_function(eqs.state, exprs, constants, self.inputs)
+
+    def at(self, op_point, inputs=None, tol=1e-9):
+        """The :class:`Linearization` about ``op_point`` (see
+        :func:`linearize` for the arguments)."""
+        eqs, fun = self.eqs, self._fun
+        if not isinstance(op_point, dict):
+            raise ArgumentTypeError(
+                "op_point must be a dict {coordinate or speed: number}")
+        state = eqs.state
+        missing = [s for s in state if s not in op_point]
+        missing += [k for k in self.inputs if k not in (inputs or {})]
+        if missing:
+            raise MissingValueError(
+                f"the operating point has no value for {missing}; give "
+                "every coordinate and speed, the dependent ones included "
+                "(they must satisfy the constraints), and every input")
+        x = np.array(list(numeric_values(
+            {s: op_point[s] for s in state}, "op_point").values()))
+        tol = numeric_values({"tol": tol}, "linearize")["tol"]
+        if tol < 0:
+            raise ParameterError(
+                f"tol = {tol} is negative; give the largest constraint "
+                "residual to accept at the operating point, e.g. 1e-9")
+        r = np.array(list(numeric_values(
+            {k: inputs[k] for k in self.inputs}, "inputs").values()),
+            dtype=float)
+        return _linearization(eqs, fun, x, r, tol, self.inputs)
+
+
+def _linearization(eqs, fun, x, r, tol, keys):
+    """The linearization of the state function ``fun`` at x, r."""
     def f(x_, r_=r):
         Mn, Fn, _, _ = fun(0.0, x_, r_)
         return np.linalg.solve(np.asarray(Mn, dtype=complex),
