@@ -4,7 +4,8 @@ Ground pivots O and Q (distance d apart on the n_x axis); the crank A (length
 a) turns about O through the angle q1, the coupler B (length b) joins the
 crank's end P to R, the rocker C (length c) turns about Q. All three angles
 are measured from n_x. The loop is cut at R: the coupler's end R_B and the
-rocker's end R_C are drawn a little apart, with the pin force pair at the cut.
+rocker's end R_C are drawn a little apart, with the pin force pair at the
+cut (lambda-bar on the rocker, minus lambda-bar on the coupler).
 A torque T drives the crank; gravity acts along -n_y.
 """
 
@@ -80,9 +81,9 @@ def draw():
                       color=COLORS["torque"])
     # the pin force pair at the cut
     force = np.array([0.65, 0.05])
-    drawing.vector(ax, R_C, force, label=r"$\bar{R}$", color=COLORS["force"],
+    drawing.vector(ax, R_C, force, label=r"$\bar{\lambda}$", color=COLORS["force"],
                    label_offset=(0.05, 0.0))
-    drawing.vector(ax, R_B, -force, label=r"$-\bar{R}$", color=COLORS["force"],
+    drawing.vector(ax, R_B, -force, label=r"$-\bar{\lambda}$", color=COLORS["force"],
                    label_offset=(-0.35, -0.3))
     # gravity and the axes
     drawing.vector(ax, (d + 1.0, 2.4), (0.0, -0.6), label="$g$",
