@@ -150,8 +150,17 @@ def image_payloads(notebook: nbformat.NotebookNode):
     return found
 
 
+def drop_prose(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop the Markdown cells, in place: nbval runs and compares code cells
+    only, and the prose lives in the chapter (half of a reference's bytes,
+    and stale copies of it in every diff)."""
+    notebook.cells = [cell for cell in notebook.cells
+                      if cell.cell_type != "markdown"]
+    return notebook
+
+
 def write_reference(notebook: nbformat.NotebookNode, path: Path) -> Path:
-    nbformat.write(strip_images(notebook), path)
+    nbformat.write(drop_prose(strip_images(notebook)), path)
     return path
 
 
@@ -165,7 +174,8 @@ def regenerate(pages=None):
 
 
 def strip_references(paths=None):
-    """Strip image payloads from committed references without executing anything."""
+    """Strip image payloads and prose from committed references without
+    executing anything."""
     paths = sorted(REFERENCES.glob("*.ipynb")) if not paths else [Path(p) for p in paths]
     written = []
     for path in paths:
