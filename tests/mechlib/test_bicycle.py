@@ -30,6 +30,9 @@ from scipy.optimize import brentq
 
 import mechlib as ml
 from mechlib.systems.bicycle import (BENCHMARK_PARAMETERS,
+
+# Long comparisons with KanesMethod: left out of the fast path.
+pytestmark = pytest.mark.slow
                                      benchmark_parameters, pitch_angle,
                                      upright_operating_point)
 

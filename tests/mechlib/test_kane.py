@@ -40,7 +40,7 @@ def test_small_examples_symbolically(name, helpers):
         assert (mine - ref).applyfunc(sm.simplify) == sm.zeros(*ref.shape)
 
 
-@pytest.mark.parametrize("n", [1, 3, 5, 10])
+@pytest.mark.parametrize("n", [1, 3, 5, pytest.param(10, marks=pytest.mark.slow)])
 def test_n_link_pendulum_matches_kanes_method(n, helpers):
     _compare(ml.systems.n_link_pendulum(n), helpers, seed=n)
 

@@ -32,6 +32,9 @@ from sympy.physics.mechanics import models
 
 import mechlib as ml
 
+# Long comparisons with KanesMethod: left out of the fast path.
+pytestmark = pytest.mark.slow
+
 
 def _load_systems():
     """The systems module next to this one (the tests are imported with

@@ -19,6 +19,7 @@ from mechlib import errors
 
 # 1. dependent speeds without removable 0/0 ---------------------------------
 
+@pytest.mark.slow
 def test_bicycle_A_n_is_finite_and_correct_upright():
     """With an LU solve, A_n of the Whipple bicycle is 0/0 at the upright,
     zero-steer state; Cramer's rule gives finite entries there that agree
@@ -48,6 +49,7 @@ def test_lu_solver_is_still_available_and_solver_names_are_checked():
 
 # 2. the singularity check is cheap and still catches singular choices ------
 
+@pytest.mark.slow
 def test_bicycle_forms_quickly():
     """Before: simplify of the 3 x 3 constraint determinant (about 21,000
     operations) ran for minutes."""

@@ -23,6 +23,9 @@ from sympy.core.function import AppliedUndef
 
 import mechlib as ml
 
+# Long comparisons with KanesMethod: left out of the fast path.
+pytestmark = pytest.mark.slow
+
 t = me.dynamicsymbols._t
 RTOL = 1e-10
 
