@@ -30,11 +30,11 @@ from scipy.optimize import brentq
 
 import mechlib as ml
 from mechlib.systems.bicycle import (BENCHMARK_PARAMETERS,
+                                     benchmark_parameters, pitch_angle,
+                                     upright_operating_point)
 
 # Long comparisons with KanesMethod: left out of the fast path.
 pytestmark = pytest.mark.slow
-                                     benchmark_parameters, pitch_angle,
-                                     upright_operating_point)
 
 #: Meijaard et al. (2007), Table 2: eigenvalues of the benchmark bicycle at
 #: forward speed v (m/s): castering, capsize and the weave pair (at v = 0

@@ -678,6 +678,15 @@ PROBES = [
       expect=E.SingularMassMatrixError),
 
     # verify --------------------------------------------------------------
+    P(verify.relative_difference, "matrices of different shapes",
+      args(sm.Matrix([q1, q1]), sm.Matrix([q1])), expect=E.ShapeError),
+    P(verify.relative_difference, "a NaN",
+      args(sm.nan * q1, q1), expect=E.NonFiniteValueError),
+    P(verify.relative_difference, "a singularity at the sample points",
+      args(1 / (q1 - q1), q1), expect=E.NonFiniteValueError),
+    P(verify.relative_difference, "a Vector without a frame",
+      args(me.ReferenceFrame("N").x, me.ReferenceFrame("N").x),
+      expect=E.ShapeError),
     P(verify.vanishes, "NaN", args(sm.nan), expect=E.NonFiniteValueError),
     P(verify.vanishes, "a float NaN", args(NAN),
       expect=E.NonFiniteValueError),
