@@ -505,5 +505,3 @@ def connector(ax, start, end, label=None, color=COLORS["ground"],
                 **text_kwargs)
     return arrow
 
-
-from .display import animation_html  # noqa: E402,F401  (planar chapter; moves)
