@@ -29,7 +29,6 @@ from matplotlib.patches import FancyArrowPatch
 from .errors import ParameterError, ShapeError, ZeroLengthError
 
 __all__ = [
-    "animation_html",
     "COLORS",
     "new_figure",
     "vector",
