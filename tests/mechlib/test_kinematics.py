@@ -13,7 +13,7 @@ t = me.dynamicsymbols._t
 
 @pytest.fixture
 def rod_on_slider():
-    """Seed 000: rod R pinned at A, A slides along n_x (q1), R turns (q2)."""
+    """The rod R pinned at A; A slides along n_x (q1), R turns (q2)."""
     L = sm.symbols("L")
     q1, q2, u1, u2 = me.dynamicsymbols("q1, q2, u1, u2")
     N, R = me.ReferenceFrame("N"), me.ReferenceFrame("R")

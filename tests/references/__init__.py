@@ -156,6 +156,8 @@ def drop_prose(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     and stale copies of it in every diff)."""
     notebook.cells = [cell for cell in notebook.cells
                       if cell.cell_type != "markdown"]
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index}"   # not random: a regeneration diffs cleanly
     return notebook
 
 
@@ -176,7 +178,8 @@ def regenerate(pages=None):
 def strip_references(paths=None):
     """Strip image payloads and prose from committed references without
     executing anything."""
-    paths = sorted(REFERENCES.glob("*.ipynb")) if not paths else [Path(p) for p in paths]
+    paths = (sorted(REFERENCES.glob("*.ipynb")) if not paths
+             else [Path(p).resolve() for p in paths])
     written = []
     for path in paths:
         written.append(write_reference(nbformat.read(path, as_version=4), path))
