@@ -56,7 +56,7 @@ def side(ax):
                                 (H_O, "H_o", COLORS["remainder"])):
         particle(ax, (x, y), size=0.035, color=color)
         ax.text(x + 0.05, y + 0.03, f"${name}$", fontsize=12, color=color)
-    ax.text(0.02, 1.12, "$B$ (rear frame, rider)", fontsize=10)
+    ax.text(-0.42, 1.2, "$B$ (rear frame, rider)", fontsize=10)
     ax.text(1.08, 1.2, "$H$ (fork, handlebar)", fontsize=10, color=COLORS["remainder"])
     # contact points, wheel base and trail
     for x, name in ((0.0, "P"), (W, "Q")):
