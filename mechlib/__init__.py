@@ -61,7 +61,8 @@ from .nonholonomic import (dependent_speed_coefficients,
                            nonholonomic_partial_velocities,
                            reduce_generalized_forces)
 from .kane import kanes_equations, KaneEquations, constraint_forces
-from .simulation import rhs, simulate, constraint_residuals
+from .simulation import (rhs, simulate, constraint_residuals,
+                         consistent_state)
 from .linearization import linearize, Linearization
 
 __all__ = [
@@ -78,5 +79,6 @@ __all__ = [
     "dependent_speed_coefficients", "nonholonomic_partial_velocities",
     "reduce_generalized_forces", "kanes_equations", "KaneEquations",
     "constraint_forces", "rhs", "simulate", "constraint_residuals",
+    "consistent_state",
     "linearize", "Linearization",
 ]

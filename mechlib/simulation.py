@@ -16,15 +16,18 @@ import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
 from scipy.integrate import solve_ivp
+from scipy.optimize import fsolve
 
 from ._checks import as_list
-from .errors import (ArgumentTypeError, ConstraintViolationError,
+from .errors import (ArgumentTypeError, ConstraintError,
+                     ConstraintViolationError,
                      EquationsNotFormedError, MissingValueError,
                      NonFiniteValueError, ParameterError, ShapeError,
                      SingularMassMatrixError)
 from .kane import KaneEquations
 
-__all__ = ["rhs", "simulate", "constraint_residuals", "numeric_values",
+__all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state",
+           "numeric_values",
            "check_values",
            "state_function"]
 
@@ -326,6 +329,95 @@ def constraint_residuals(eqs, constants, specified=None):
     return residuals
 
 
+def consistent_state(eqs, x, constants, specified=None, time=0.0,
+                     tol=1e-10):
+    r"""The state nearest ``x`` that satisfies the constraints.
+
+    The independent coordinates and speeds of ``x`` are kept; the dependent
+    coordinates are solved from the configuration constraints (Newton's
+    method from the values in ``x``; with several solutions, as the two
+    assemblies of a four-bar, the one nearest them), and the dependent
+    speeds from the motion constraints, which are linear in the speeds.
+
+    Parameters
+    ----------
+    eqs : KaneEquations
+    x : sequence of float
+        A state ``[*q, *u]``; its dependent entries are starting guesses.
+    constants, specified
+        As in :func:`rhs`.
+    time : float, optional
+        The time, for constraints that depend on it.
+    tol : float, optional
+        Largest constraint residual accepted in the result.
+
+    Returns
+    -------
+    numpy.ndarray
+        The consistent state, ready for :func:`simulate` or
+        ``mechlib.linearize``.
+
+    Raises
+    ------
+    ConstraintError
+        If the configuration constraints cannot be solved from ``x``.
+
+    Examples
+    --------
+    The Chaplygin sleigh's blade needs :math:`u_2 = a u_3`:
+
+    >>> import mechlib as ml
+    >>> ex = ml.systems.chaplygin_sleigh()
+    >>> eqs = ml.kanes_equations(ex)
+    >>> c = {ex.m: 1.0, ex.I: 0.1, ex.a: 0.5}
+    >>> ml.consistent_state(eqs, [0, 0, 0, 1.0, 1.0, 2.0], c,
+    ...                     specified={ex.F: 0, ex.T: 0}).tolist()
+    [0.0, 0.0, 0.0, 1.0, 1.0, 0.5]
+    """
+    residuals = constraint_residuals(eqs, constants, specified)
+    x = np.array(list(numeric_values(
+        {f"x[{i}]": v for i, v in enumerate(
+            _state_vector(np.asarray(x, dtype=object), eqs.state))},
+        "x").values()))
+    nq, n_qdep = len(eqs.q), len(eqs.q_dep)
+    p = len(eqs.u_ind)
+    if n_qdep:
+        dep = slice(nq - n_qdep, nq)
+
+        def closure(q_dep):
+            trial = x.copy()
+            trial[dep] = q_dep
+            return residuals(trial, time)[0]
+
+        solution, info, ier, message = fsolve(closure, x[dep],
+                                              full_output=True)
+        x[dep] = solution
+        if ier != 1 or np.max(np.abs(closure(solution))) > tol:
+            raise ConstraintError(
+                f"the configuration constraints cannot be solved for "
+                f"{eqs.q_dep} from {x[dep].tolist()} ({message.strip()}); "
+                "start from values nearer an assembled configuration, or "
+                "choose other independent coordinates")
+    if eqs.u_dep:
+        dep = slice(nq + p, nq + len(eqs.u))
+        x[dep] = 0.0
+        r0 = residuals(x, time)[1]
+        K = np.empty((len(r0), len(eqs.u_dep)))
+        for j in range(len(eqs.u_dep)):
+            unit = x.copy()
+            unit[nq + p + j] = 1.0
+            K[:, j] = residuals(unit, time)[1] - r0
+        try:
+            x[dep] = np.linalg.solve(K, -r0)
+        except np.linalg.LinAlgError:
+            raise ConstraintError(
+                "the motion constraints cannot be solved for the dependent "
+                f"speeds {eqs.u_dep} at this configuration (their "
+                "coefficients are singular here); choose another "
+                "configuration or other dependent speeds") from None
+    return x
+
+
 def _check_initial_state(eqs, x0, constants, specified, tol):
     config, motion = constraint_residuals(eqs, constants, specified)(
         x0, 0.0)
@@ -333,8 +425,8 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
         raise ConstraintViolationError(
             f"x0 violates the configuration constraints by {config}; choose "
             f"the dependent coordinates {eqs.q_dep} so that every "
-            "configuration constraint is zero (e.g. with scipy.optimize."
-            "fsolve)")
+            "configuration constraint is zero (mechlib.consistent_state("
+            "eqs, x0, constants) solves them)")
     if motion.size and np.max(np.abs(motion)) > tol:
         p = len(eqs.u_ind)
         nq = len(eqs.q)
@@ -348,7 +440,8 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
         raise ConstraintViolationError(
             f"x0 violates the motion constraints by {motion}; with these "
             f"independent speeds the dependent speeds {eqs.u_dep} must be "
-            f"{u_dep.tolist()} (u_dep = A_n u_ind + b_n)")
+            f"{u_dep.tolist()} (u_dep = A_n u_ind + b_n; "
+            "mechlib.consistent_state(eqs, x0, constants) completes a state)")
 
 
 def _time_span(t_span):

@@ -638,6 +638,15 @@ PROBES = [
     P(simulation.state_function, "a string among the expressions",
       args([q1], ["m*q1"], {}), expect=E.ArgumentTypeError),
 
+    P(simulation.consistent_state, "a number where the equations belong",
+      lambda: ((3, [0.0], {}), {}), expect=E.ArgumentTypeError),
+    P(simulation.consistent_state, "a state of the wrong length",
+      lambda: ((pendulum()[1], [0.0], pendulum()[2]), {}),
+      expect=E.ShapeError),
+    P(simulation.consistent_state, "a NaN in the state",
+      lambda: ((pendulum()[1], [NAN, 0, 0, 0], pendulum()[2]), {}),
+      expect=E.NonFiniteValueError),
+
     # linearization -------------------------------------------------------
     P(linearization.linearize, "a number where the equations belong",
       lambda: ((3, {}, {}), {}), expect=E.ArgumentTypeError),

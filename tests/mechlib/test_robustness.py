@@ -199,3 +199,47 @@ def test_damper_torque_between_massless_frames_is_accepted():
     base = ml.kanes_equations(ml.systems.double_pendulum())
     assert ml.verify.vanishes(eqs.forcing - base.forcing - sm.Matrix(
         [c * (ex.u2 - ex.u1), -c * (ex.u2 - ex.u1)]))
+
+
+# 5 (continued). completing a state --------------------------------------
+
+def _four_bar(d):
+    """A four-bar with ground link d: crank q1 independent, coupler and
+    rocker angles q2, q3 dependent through the loop closure."""
+    a, b, c = 1.0, 3.0, 2.5
+    q1, q2, q3, u1, u2, u3 = me.dynamicsymbols("q1:4 u1:4")
+    N = me.ReferenceFrame("N")
+    A = N.orientnew("A", "Axis", (q1, N.z))
+    B = N.orientnew("B", "Axis", (q2, N.z))
+    C = N.orientnew("C", "Axis", (q3, N.z))
+    for frame, speed in ((A, u1), (B, u2), (C, u3)):
+        frame.set_ang_vel(N, speed * N.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P = O.locatenew("P", a * A.x)
+    Q = P.locatenew("Q", b * B.x)
+    P.v2pt_theory(O, N, A)
+    Q.v2pt_theory(P, N, B)
+    gap = Q.pos_from(O) - (d * N.x + c * C.x)
+    closure = [gap.dot(N.x), gap.dot(N.y)]
+    kdes = [q.diff() - u for q, u in zip((q1, q2, q3), (u1, u2, u3))]
+    velocity = [sm.diff(f, me.dynamicsymbols._t) for f in closure]
+    return ml.kanes_equations(
+        bodies=[me.Particle("p", P, sm.Integer(1)),
+                me.Particle("q", Q, sm.Integer(1))], loads=[], q=[q1],
+        u=[u1], kdes=kdes, frame=N, q_dep=[q2, q3],
+        configuration_constraints=closure, u_dep=[u2, u3],
+        constraints=velocity)
+
+
+def test_consistent_state_closes_a_four_bar():
+    eqs = _four_bar(3.2)
+    x = ml.consistent_state(eqs, [0.3, 0.2, 1.5, 1.0, 0.0, 0.0], {})
+    config, motion = ml.constraint_residuals(eqs, {})(x)
+    assert np.max(np.abs(config)) < 1e-10 and np.max(np.abs(motion)) < 1e-10
+    assert x[0] == 0.3 and x[3] == 1.0 and x[4] != 0.0
+    sol = ml.simulate(eqs, x, (0, 0.5), {})
+    assert sol.success
+    # the coupler and rocker cannot reach a ground link this long
+    with pytest.raises(errors.ConstraintError, match="cannot be solved"):
+        ml.consistent_state(_four_bar(9.0), [0.3, 0.2, 1.5, 1.0, 0, 0], {})
