@@ -5,7 +5,8 @@ Rod A hangs from the pin O at the angle q1 from the downward vertical, rod B fro
 the pin P at the end of A at the absolute angle q2; A_o and B_o are the rods'
 mass centres. In (b) the pin O lets A (and B with it) move with u_a1 n_x + u_a2 n_y,
 and the pin P lets B move relative to A with u_a3 n_x + u_a4 n_y; the pins exert
-R_O on A, R_P on B and -R_P on A.
+lambda_O on A, lambda_P on B and -lambda_P on A (constraint forces are lambda;
+R-bar is reserved for a resultant).
 """
 
 import numpy as np
@@ -71,16 +72,16 @@ def draw():
            linewidth=1.5, label_offset=(0.04, -0.04), fontsize=11)
     vector(ax, O2, (0.0, 0.45), r"$u_{a2}\hat{n}_y$", color=aux, linestyle="--",
            linewidth=1.5, label_offset=(0.05, 0.0), fontsize=11)
-    vector(ax, O2, (-0.5, 0.4), r"$\bar{R}_O$", color=force,
+    vector(ax, O2, (-0.5, 0.4), r"$\bar{\lambda}_O$", color=force,
            label_offset=(-0.3, -0.05), fontsize=12)
     vector(ax, P2B, (0.45, 0.0), r"$u_{a3}\hat{n}_x$", color=aux, linestyle="--",
            linewidth=1.5, label_offset=(0.04, -0.04), fontsize=11)
     vector(ax, P2B, (0.0, 0.45), r"$u_{a4}\hat{n}_y$", color=aux, linestyle="--",
            linewidth=1.5, label_offset=(0.05, 0.0), fontsize=11)
-    R_P = np.array([-0.45, 0.3])
-    vector(ax, P2B, R_P, r"$\bar{R}_P$", color=force, label_offset=(-0.28, 0.02),
+    lam_P = np.array([-0.45, 0.3])
+    vector(ax, P2B, lam_P, r"$\bar{\lambda}_P$", color=force, label_offset=(-0.28, 0.02),
            fontsize=12)
-    vector(ax, P2, -R_P, r"$-\bar{R}_P$", color=force, label_offset=(-0.1, -0.22),
+    vector(ax, P2, -lam_P, r"$-\bar{\lambda}_P$", color=force, label_offset=(-0.1, -0.22),
            fontsize=12)
     vector(ax, O2 + 0.5 * a, (0.0, -0.45), r"$-mg\hat{n}_y$", color=force,
            label_offset=(-0.65, -0.05), fontsize=11)
