@@ -13,8 +13,8 @@ when :math:`u_r = \dot{q}_r`. Likewise a dissipation function
 :math:`\mathcal{R}(q, \dot{q})` (half the rate at which linear dampers
 dissipate energy, :math:`\tfrac12\sum c\,\dot\ell^2`) contributes
 :math:`F_r = -\sum_s W_{sr}\,\partial\mathcal{R}/\partial\dot{q}_s`
-(Kane and Levinson 1985, Ch. 4). Both are checked in the tests against the
-same forces projected on the partial velocities.
+(Kane and Levinson 1985, Ch. 5, "Energy Functions"). Both are checked in
+the tests against the same forces projected on the partial velocities.
 """
 
 import sympy as sm
