@@ -12,14 +12,18 @@ Cramer's rule for the dependent speeds), in one run:
   (symbolic; with the benchmark's numbers in ``op_point``, so that the
   matrices it inverts are numbers), and a sweep of eleven speeds with
   ``ml.linearization.Linearizer`` (its numerical function formed once),
-  when this mechlib has it.
+  when this mechlib has it, and with the chapter's own route
+  (book/whipple-bicycle.md): ``sympy.cse`` on the shared expression tree
+  first, then ``lambdify`` of the reduced expressions, and complex-step
+  derivatives of the lean and steer accelerations.
 
 SymPy's cache is emptied before each timing and the bicycle is built anew,
 so that no method profits from expressions another one formed. Every
 linearization is checked: the eigenvalues of its lean-steer block must be
 the benchmark's (Table 2) to 1e-10 relative. Prints one table of seconds and
-ratios. ``KanesMethod.linearize`` may take minutes; ``--skip-kanes-linearize``
-leaves it out.
+ratios. ``KanesMethod.linearize`` with Cramer's rule ran for more than half
+an hour on the project's machine without finishing (in SymPy's
+Laplace-expansion determinant); ``--skip-kanes-linearize`` leaves it out.
 
 Usage::
 
@@ -73,6 +77,47 @@ def _check(eigenvalues, expected, what):
         raise SystemExit(f"{what}: eigenvalues {got} differ from Table 2 "
                          f"{want} by {err:.1e} relative")
     return err
+
+
+def _cse_sweep(eqs, ex, constants, speeds):
+    """The chapter's route: compile once via cse, complex-step A at each v."""
+    from mechlib.systems.bicycle import BENCHMARK_PARAMETERS
+    params = [ex.names[k] for k in BENCHMARK_PARAMETERS]
+    values = np.array([constants[p] for p in params])
+    x_sym = sm.symbols(f"state_0:{len(eqs.state)}")
+    p_sym = sm.symbols(f"param_0:{len(params)}")
+    names = dict(zip(eqs.state, x_sym)) | dict(zip(params, p_sym))
+    f_h = eqs.configuration_constraints
+    qdot = sm.Matrix([eqs.qdot_map[q.diff()] for q in eqs.q])
+    common, reduced = sm.cse([eqs.mass_matrix, eqs.forcing, qdot, eqs.A_n,
+                              f_h, f_h.jacobian(eqs.q_dep)])
+    common = [(c, e.xreplace(names)) for c, e in common]
+    reduced = [m.xreplace(names) for m in reduced]
+    fun = sm.lambdify([x_sym, p_sym], reduced, modules="numpy",
+                      cse=lambda _: (common, reduced))
+    q, u = list(eqs.q), list(eqs.u)
+    lean, steer, pitch = (q.index(x) for x in (ex.lean, ex.steer, ex.pitch))
+    i_lr, i_sr = u.index(ex.lean_rate), u.index(ex.steer_rate)
+    n, p = len(u), len(eqs.u_ind)
+    result = {}
+    for v in speeds:
+        A = np.zeros((4, 4))
+        for j in range(4):
+            d = np.zeros(4, dtype=complex)
+            d[j] = 1e-30j
+            x = np.zeros(len(q) + n, dtype=complex)
+            x[lean], x[steer] = d[0], d[1]
+            for _ in range(8):
+                out = fun(x, values)
+                x[pitch] -= out[4][0, 0] / out[5][0, 0]
+            u_ind = np.array([d[2], -v / constants[ex.r_R], d[3]])
+            x[len(q):len(q) + p] = u_ind
+            x[len(q) + p:] = fun(x, values)[3] @ u_ind
+            M, f = fun(x, values)[:2]
+            ud = np.linalg.solve(M, f.ravel())
+            A[:, j] = np.array([d[2], d[3], ud[i_lr], ud[i_sr]]).imag / 1e-30
+        result[v] = np.linalg.eigvals(A)
+    return result
 
 
 def _kanes_method(ex):
@@ -147,6 +192,12 @@ def main(argv=None):
         sweep = t_sweep
         rows.append(("linearize at 0, 1, ..., 10 m/s (Linearizer)", None,
                      t_sweep))
+
+    t_cse, eig = _time(lambda: _cse_sweep(eqs, ex, constants, range(11)))
+    for v in (0, 5, 10):
+        _check(eig[v], TABLE_2[v], f"cse route at {v} m/s")
+    rows.append(("linearize at 0, 1, ..., 10 m/s (cse, then lambdify; "
+                 "the chapter's route)", None, t_cse))
 
     print(f"Whipple bicycle (SymPy {sm.__version__}, Python "
           f"{sys.version.split()[0]}); seconds, SymPy's cache emptied "
