@@ -10,11 +10,13 @@ violate the constraints get a ``mechlib.errors`` exception that says what
 to give instead.
 """
 
+import itertools
 import math
 
 import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
+from sympy.core.function import AppliedUndef
 from scipy.integrate import solve_ivp
 from scipy.optimize import fsolve
 
@@ -109,15 +111,21 @@ def check_values(state, exprs, constants, specified):
             f"constants must be a dict {{symbol: number}}, got "
             f"{type(constants).__name__}")
     known = set(state) | set(as_list(specified or [], "specified"))
-    free, dyn = set(), set()
-    for e in exprs:
-        rates = {d for d in e.atoms(sm.Derivative) if d not in known}
-        plain = e.xreplace({d: sm.Dummy() for d in e.atoms(sm.Derivative)})
-        free |= plain.free_symbols
-        dyn |= rates | {f for f in me.find_dynamicsymbols(plain)
-                        if f not in known}
-    free = {x for x in free if not isinstance(x, sm.Dummy)}
-    free.discard(t)
+    # one walk of each tree (the bicycle's has tens of thousands of nodes)
+    atoms = set().union(*(e.atoms(sm.Symbol, AppliedUndef, sm.Derivative)
+                          for e in exprs))
+    rates = {a for a in atoms if isinstance(a, sm.Derivative)}
+    functions = {a for a in atoms if isinstance(a, AppliedUndef)}
+    free = {a for a in atoms if isinstance(a, sm.Symbol)} - {t}
+    dyn = {d for d in rates if d not in known}
+    unknown = functions - known
+    if unknown & {d.expr for d in rates}:
+        # a function that may stand only inside its (known) derivatives
+        for e in exprs:
+            plain = e.xreplace({d: sm.Dummy() for d in e.atoms(sm.Derivative)})
+            dyn |= {f for f in plain.atoms(AppliedUndef) if f not in known}
+    else:
+        dyn |= unknown
     missing = sorted(free - set(constants), key=sm.default_sort_key)
     extra = sorted(dyn, key=sm.default_sort_key)
     if missing or extra:
@@ -188,9 +196,22 @@ def state_function(state, exprs, constants, inputs=()):
     mapping = dict(zip(state, state_syms))
     mapping.update(zip(inputs, spec_syms))
     mapping.update({k: sm.Float(v) for k, v in constants.items()})
-    ready = [e.xreplace(mapping).xreplace({t: tsym}) for e in exprs]
-    return sm.lambdify((tsym, state_syms, spec_syms), ready, cse=True,
-                       modules="numpy")
+    mapping[t] = tsym   # after the functions of t: xreplace matches whole
+    args = (tsym, state_syms, spec_syms)
+    if any(e.has(sm.Derivative) for e in exprs):
+        # cse would reach inside derivatives (d/dt q(t) -> d/dt x0):
+        # substitute first
+        ready = [e.xreplace(mapping) for e in exprs]
+        return sm.lambdify(args, ready, cse=True, modules="numpy")
+    # common subexpressions first, on the shared tree; the substitutions
+    # then walk the much smaller reduced expressions (about 3x faster on
+    # the bicycle)
+    names = (sm.Dummy(f"c{i}") for i in itertools.count())
+    common, reduced = sm.cse(exprs, symbols=names)
+    common = [(c, e.xreplace(mapping)) for c, e in common]
+    reduced = [e.xreplace(mapping) for e in reduced]
+    return sm.lambdify(args, reduced, modules="numpy",
+                       cse=lambda _: (common, reduced))
 
 
 def _lambdified(state, exprs, constants, specified):
