@@ -17,7 +17,7 @@ Speeds are ordered ``[*independent, *dependent]`` and coordinates
 ``[*independent, *dependent]``. As in ``KanesMethod``, ``mass_matrix`` and
 ``forcing`` append the m time-differentiated motion constraints to the p
 dynamical equations, so that they are square (n x n) in all n speed
-derivatives. Auxiliary speeds (Kane and Levinson 1985, p. 114) bring
+derivatives. Auxiliary speeds (Kane and Levinson 1985, Ch. 4) bring
 noncontributing forces into evidence: their equations are returned
 separately, evaluated where the auxiliary speeds vanish.
 """
