@@ -60,6 +60,22 @@ def _scalars_of(obj):
     return [obj] if isinstance(obj, sm.Basic) else []
 
 
+def as_expression(value, message):
+    """``value`` as a SymPy expression, or ArgumentTypeError(message).
+
+    Strings are never parsed (``'sin(q)'`` is rejected), nor is None.
+    """
+    expr = None
+    if not isinstance(value, (str, bytes)) and value is not None:
+        try:
+            expr = sm.sympify(value, strict=True)
+        except (sm.SympifyError, TypeError, ValueError):
+            pass
+    if not isinstance(expr, sm.Expr):
+        raise ArgumentTypeError(message)
+    return expr
+
+
 def check_finite(obj, what):
     """``obj`` unchanged, unless it holds a NaN or an infinity."""
     for x in _scalars_of(obj):

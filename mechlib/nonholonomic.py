@@ -25,7 +25,8 @@ holds for partial velocities, partial angular velocities, :math:`F_r` and
 
 import sympy as sm
 
-from ._checks import as_list, check_finite, check_speeds, qdot_map, replace
+from ._checks import (as_expression, as_list, check_finite, check_speeds,
+                      qdot_map, replace)
 from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
                      ShapeError)
 from .verify import vanishes
@@ -40,17 +41,10 @@ def as_expressions(constraints):
     for i, c in enumerate(as_list(constraints, "constraints")):
         if isinstance(c, sm.Equality):
             c = c.lhs - c.rhs
-        expr = None
-        if not isinstance(c, (str, bytes)) and c is not None:
-            try:
-                expr = sm.sympify(c, strict=True)
-            except (sm.SympifyError, TypeError, ValueError):
-                pass
-        if not isinstance(expr, sm.Expr):
-            raise ArgumentTypeError(
-                f"constraints[{i}] = {c!r} is not an expression; give each "
-                "constraint as a sympy expression equal to zero (or an Eq), "
-                "e.g. u2 - a*u3")
+        expr = as_expression(
+            c, f"constraints[{i}] = {c!r} is not an expression; give each "
+            "constraint as a sympy expression equal to zero (or an Eq), "
+            "e.g. u2 - a*u3")
         out.append(check_finite(expr, f"constraints[{i}]"))
     return out
 

@@ -20,8 +20,9 @@ the tests against the same forces projected on the partial velocities.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import check_finite, check_speeds, qdot_map, replace
-from .errors import ArgumentTypeError, CoordinateError, SpeedError
+from ._checks import (as_expression, check_finite, check_speeds, qdot_map,
+                      replace)
+from .errors import CoordinateError, SpeedError
 
 __all__ = ["rate_coefficients", "potential_forces", "dissipation_forces"]
 
@@ -67,12 +68,11 @@ def rate_coefficients(kdes, speeds):
 
 def _scalar(expr, what):
     """A SymPy scalar from ``expr``; strings and other objects rejected."""
-    if not isinstance(expr, (sm.Basic, int, float)) or isinstance(expr, bool):
-        raise ArgumentTypeError(
-            f"the {what} must be a SymPy expression, got "
-            f"{type(expr).__name__} {expr!r}; build it from the system's "
-            "symbols and dynamicsymbols (strings are not parsed)")
-    return check_finite(sm.sympify(expr), f"the {what}")
+    expr = as_expression(
+        expr, f"the {what} must be a SymPy expression, got "
+        f"{type(expr).__name__} {expr!r}; build it from the system's symbols "
+        "and dynamicsymbols (strings are not parsed)")
+    return check_finite(expr, f"the {what}")
 
 
 def potential_forces(V, speeds, kdes):

@@ -26,7 +26,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from ._checks import check_connected, check_finite, check_frame
+from ._checks import (as_expression, check_connected, check_finite,
+                      check_frame)
 from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, \
     ShapeError
 
@@ -45,18 +46,10 @@ def _as_matrix(expr, frame):
         return sm.Matrix(expr)
     if isinstance(expr, (list, tuple)):
         return sm.Matrix([_as_matrix(e, frame) for e in expr])
-    value = None
-    if not isinstance(expr, (str, bytes)) and expr is not None:
-        try:
-            value = sm.sympify(expr, strict=True)
-        except (sm.SympifyError, TypeError, ValueError):
-            pass
-    if not isinstance(value, sm.Expr):
-        raise ArgumentTypeError(
-            f"vanishes: {expr!r} is a {type(expr).__name__}, not a sympy "
-            "expression; pass sympy expressions, matrices or Vectors (a "
-            "string is not parsed: write sm.sin(q), not 'sin(q)')")
-    return sm.Matrix([value])
+    return sm.Matrix([as_expression(
+        expr, f"vanishes: {expr!r} is a {type(expr).__name__}, not a sympy "
+        "expression; pass sympy expressions, matrices or Vectors (a string "
+        "is not parsed: write sm.sin(q), not 'sin(q)')")])
 
 
 def _sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
