@@ -73,7 +73,18 @@ def drop_duplicate_scripts(app, pagename, templatename, context, doctree):
     context["script_files"] = unique
 
 
+STATIC = Path(__file__).parent / "static"
+
+
+def add_static_files(app, config):
+    """Serve ``_ext/static`` and load the book's style sheets on every page."""
+    config.html_static_path.append(str(STATIC))
+
+
 def setup(app):
+    app.connect("config-inited", add_static_files)
+    app.add_css_file("mechbook.css")
+    app.add_css_file("print.css", media="print")
     # Last, once every extension has added its scripts to the page.
     app.connect("html-page-context", drop_duplicate_scripts, priority=990)
     # The theme copies the notebook at the default priority (500); run after it.
