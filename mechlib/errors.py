@@ -43,7 +43,34 @@ class MechlibError(Exception):
     >>> import mechlib as ml
     >>> issubclass(ml.errors.ShapeError, ml.errors.MechlibError)
     True
+
+    In IPython and Jupyter the error shows as its type and message, wrapped
+    to the width of a code cell, without the traceback through mechlib's and
+    SymPy's source: the message already says what is wrong and how to fix it.
+
+    >>> error = ml.errors.ShapeError("A_n has 2 rows but there are 3 dependent "
+    ...                              "speeds: pass one row per dependent speed.")
+    >>> print("\\n".join(error._render_traceback_()))
+    ShapeError: A_n has 2 rows but there are 3 dependent speeds: pass one row
+        per dependent speed.
     """
+
+    #: Width of the message an IPython front end shows, in characters.
+    display_width = 79
+
+    def _render_traceback_(self) -> list[str]:
+        # IPython calls this hook, when an exception defines it, instead of
+        # formatting the stack (InteractiveShell.showtraceback).
+        import textwrap
+
+        lines = []
+        for number, paragraph in enumerate(str(self).splitlines() or [""]):
+            first = f"{type(self).__name__}: " if number == 0 else "    "
+            lines.extend(textwrap.wrap(paragraph, self.display_width,
+                                       initial_indent=first, subsequent_indent="    ",
+                                       break_on_hyphens=False)
+                         or [first.rstrip()])
+        return lines
 
 
 class SpeedError(MechlibError, ValueError):
