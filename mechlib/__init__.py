@@ -29,7 +29,9 @@ The helper package of the book *Generalized Forces in Kane's Method*, built on
     ``vanishes(expr)``: a result checked numerically against another;
 ``mechlib.display``
     how results are shown: partial-velocity tables, tidied expressions,
-    animations that play without a kernel.
+    animations that play without a kernel;
+``mechlib.exercises``
+    ``check(name, answer)``: the self-checking exercises.
 
 ``mechlib.planar`` and ``mechlib.drawing`` are imported on their own
 (``from mechlib import planar``).
@@ -49,7 +51,7 @@ True
 
 from . import (errors, printing, kinematics, verify, active, inertia,
                nonholonomic, kane, simulation, linearization, systems,
-               display, potential)
+               display, potential, exercises)
 from .printing import init_printing
 from .kinematics import partial_velocities, remainder, replace_qdots
 from .display import partial_velocity_table
@@ -64,12 +66,13 @@ from .kane import kanes_equations, KaneEquations, constraint_forces
 from .simulation import (rhs, simulate, constraint_residuals,
                          consistent_state)
 from .linearization import linearize, Linearization
+from .exercises import check
 
 __all__ = [
     # modules
     "errors", "printing", "kinematics", "verify", "active", "inertia",
     "nonholonomic", "kane", "simulation", "linearization", "systems",
-    "display", "potential",
+    "display", "potential", "exercises",
     # functions and classes
     "init_printing", "partial_velocities", "remainder",
     "partial_velocity_table", "replace_qdots", "generalized_active_forces",
@@ -80,5 +83,5 @@ __all__ = [
     "reduce_generalized_forces", "kanes_equations", "KaneEquations",
     "constraint_forces", "rhs", "simulate", "constraint_residuals",
     "consistent_state",
-    "linearize", "Linearization",
+    "linearize", "Linearization", "check",
 ]

@@ -32,6 +32,7 @@ __all__ = [
     "PositionNotDefinedError",
     "ArgumentTypeError",
     "ParameterError",
+    "UnknownCheckError",
 ]
 
 
@@ -279,4 +280,17 @@ class ParameterError(MechlibError, ValueError):
     >>> import mechlib as ml
     >>> issubclass(ml.errors.ParameterError, ValueError)
     True
+    """
+
+
+class UnknownCheckError(MechlibError, ValueError):
+    """An exercise check name that no chapter defines (``ml.check``).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> ml.check("pv-other-speeds-v-B2", 0)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.UnknownCheckError: check: no exercise is called 'pv-other-speeds-v-B2'; did you mean 'pv-other-speeds-v-B-2', ...
     """
