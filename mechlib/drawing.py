@@ -30,6 +30,9 @@ from .errors import ParameterError, ShapeError, ZeroLengthError
 
 __all__ = [
     "COLORS",
+    "contrast_on_white",
+    "text_color",
+    "readable_labels",
     "new_figure",
     "vector",
     "link",
@@ -49,16 +52,60 @@ __all__ = [
 ]
 
 #: Okabe-Ito colours (colour-blind safe), named by their role in the figures.
+# The Okabe-Ito colour-blind-safe hues, with orange and sky blue darkened just
+# enough that every line has a contrast of at least 3:1 on the white figure
+# background (WCAG 2.1, non-text graphics); labels are darker still
+# (text_color, 4.5:1).
 COLORS = {
     "body": "#000000",
     "velocity": "#0072B2",
     "partial": "#009E73",
     "remainder": "#D55E00",
     "force": "#CC79A7",
-    "torque": "#E69F00",
-    "frame": "#56B4E9",
+    "torque": "#C58800",
+    "frame": "#229DE2",
     "ground": "#7f7f7f",
 }
+
+#: Contrast on white that a label needs (WCAG 2.1 AA for normal text).
+TEXT_CONTRAST = 4.5
+
+
+def contrast_on_white(color) -> float:
+    """WCAG contrast ratio of ``color`` against white (1 to 21).
+
+    >>> round(contrast_on_white("#000000"), 1), round(contrast_on_white("#ffffff"), 1)
+    (21.0, 1.0)
+    """
+    from matplotlib.colors import to_rgb
+
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+              for c in to_rgb(color)]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def text_color(color, contrast=TEXT_CONTRAST) -> str:
+    """``color`` darkened (same hue and saturation) until text in it reads on white.
+
+    A label takes the hue of the arrow it names, but thin text needs more
+    contrast than a line: 4.5:1 rather than 3:1.
+
+    >>> text_color(COLORS["torque"])
+    '#9c6c00'
+    >>> text_color(COLORS["velocity"]) == COLORS["velocity"].lower()
+    True
+    """
+    import colorsys
+
+    from matplotlib.colors import to_hex, to_rgb
+
+    hue, lightness, saturation = colorsys.rgb_to_hls(*to_rgb(color))
+    candidate = to_hex(to_rgb(color))
+    while contrast_on_white(candidate) < contrast and lightness > 0:
+        lightness = max(lightness - 0.005, 0.0)
+        candidate = to_hex(colorsys.hls_to_rgb(hue, lightness, saturation))
+    return candidate
 
 
 def new_figure(width=4.0, height=3.0):
@@ -102,7 +149,8 @@ def vector(ax, tail, components, label=None, color=COLORS["velocity"],
                             linestyle=linestyle, shrinkA=0, shrinkB=0)
     ax.add_patch(arrow)
     if label is not None:
-        ax.text(*(head + np.asarray(label_offset)), label, color=color, **text_kwargs)
+        ax.text(*(head + np.asarray(label_offset)), label, color=text_color(color),
+                **text_kwargs)
     return arrow
 
 
@@ -160,12 +208,36 @@ def angle_arc(ax, center, radius, start_deg, end_deg, label=None,
     if label is not None:
         mid = np.radians(0.5 * (start_deg + end_deg))
         ax.text(center[0] + 1.25 * radius * np.cos(mid),
-                center[1] + 1.25 * radius * np.sin(mid), label, color=color,
+                center[1] + 1.25 * radius * np.sin(mid), label, color=text_color(color),
                 ha="center", va="center", **text_kwargs)
+
+
+def readable_labels(fig):
+    """Darken every text of ``fig`` whose contrast on white is below 4.5:1.
+
+    Labels take the colour of what they name; this keeps the hue and makes
+    thin text legible (``save_svg`` applies it to every figure of the book).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> fig, ax = new_figure()
+    >>> label = ax.text(0, 0, "T", color=COLORS["torque"])
+    >>> readable_labels(fig)
+    >>> label.get_color()
+    '#9c6c00'
+    """
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if text.get_text() and contrast_on_white(text.get_color()) < TEXT_CONTRAST:
+            text.set_color(text_color(text.get_color()))
 
 
 def save_svg(fig, path):
     """Save ``fig`` as a reproducible SVG (fixed ids, no date) and close it.
+
+    Labels too light to read on the white background are darkened first
+    (``readable_labels``).
 
     Parameters
     ----------
@@ -173,6 +245,7 @@ def save_svg(fig, path):
     path : str or pathlib.Path
         Where to write the SVG.
     """
+    readable_labels(fig)
     with plt.rc_context({"svg.hashsalt": "mechbook", "svg.fonttype": "path"}):
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None},
@@ -285,7 +358,8 @@ def moment_vector(ax, tail, components, label=None, color=COLORS["torque"],
     ax.add_patch(first)
     ax.add_patch(second)
     if label is not None:
-        ax.text(*(head + np.asarray(label_offset)), label, color=color, **text_kwargs)
+        ax.text(*(head + np.asarray(label_offset)), label, color=text_color(color),
+                **text_kwargs)
     return [first, second]
 
 
@@ -384,7 +458,7 @@ def vector_sum(ax, tail, terms, colors=None, labels=None, total_label=None,
         vector(ax, start, term, color=color)
         if label is not None:
             middle = start + 0.5 * term + np.asarray(offset, dtype=float)
-            ax.text(*middle, label, color=color, ha="center", va="center",
+            ax.text(*middle, label, color=text_color(color), ha="center", va="center",
                     **text_kwargs)
         start = start + term
     total = start - tail
@@ -392,7 +466,7 @@ def vector_sum(ax, tail, terms, colors=None, labels=None, total_label=None,
         vector(ax, tail, total, color=total_color, linewidth=2.5)
         if total_label is not None:
             ax.text(*(start + np.asarray(total_label_offset, dtype=float)),
-                    total_label, color=total_color, **text_kwargs)
+                    total_label, color=text_color(total_color), **text_kwargs)
     return start
 
 
@@ -477,7 +551,7 @@ def text_box(ax, center, text, width=1.6, height=0.5, color=COLORS["body"],
                          facecolor=facecolor, edgecolor=color, linewidth=1.3,
                          zorder=3)
     ax.add_patch(box)
-    ax.text(x, y, text, ha="center", va="center", color=color,
+    ax.text(x, y, text, ha="center", va="center", color=text_color(color),
             fontsize=fontsize, zorder=4, **text_kwargs)
     return box
 
@@ -500,7 +574,7 @@ def connector(ax, start, end, label=None, color=COLORS["ground"],
     ax.add_patch(arrow)
     if label is not None:
         middle = 0.5 * (np.asarray(start, float) + np.asarray(end, float))
-        ax.text(*(middle + np.asarray(label_offset, float)), label, color=color,
-                **text_kwargs)
+        ax.text(*(middle + np.asarray(label_offset, float)), label,
+                color=text_color(color), **text_kwargs)
     return arrow
 
