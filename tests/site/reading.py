@@ -1,0 +1,185 @@
+"""What a reader sees on a built page: the checks behind tests/site/test_reading.py.
+
+Each check runs in the page (after MathJax has typeset it) and returns a list of
+problems, each a short string a person can act on. The same checks run from the
+command line on any built site, e.g. a private build of one chapter::
+
+    python -m tests.site.reading                      # _build/html, every page
+    python -m tests.site.reading /tmp/site/_build/html book/kanes-equations.html
+
+which prints the problems of each page at 1280 px and at 390 px.
+"""
+
+from __future__ import annotations
+
+# Text nodes a reader sees as text (not typeset math, not code) that hold a TeX
+# command or a dollar sign before one: math MathJax never saw, for example
+# because a wrapped line inside $...$ began with "- " and became a list item.
+RAW_TEX = r"""() => {
+    const skip = 'mjx-container, pre, code, script, style, textarea, .MathJax, mjx-assistive-mml';
+    const tex = /\\[A-Za-z]{2,}|\$[^$]*\\[A-Za-z]|\\[\[\]()]|\$\$/;
+    const found = [];
+    const walker = document.createTreeWalker(document.querySelector('main'),
+                                             NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest(skip)) continue;
+        const style = getComputedStyle(node.parentElement);
+        if (style.display === 'none' || style.visibility === 'hidden') continue;
+        const match = node.textContent.match(tex);
+        if (match) {
+            const text = node.textContent;
+            const at = Math.max(0, match.index - 30);
+            found.push('raw TeX: "' + text.slice(at, match.index + 40).replace(/\s+/g, ' ') + '"');
+        }
+    }
+    return found;
+}"""
+
+# Boxes wider than the column they sit in. A display equation must fit beside
+# its number; a code block, an output or a typeset output must fit its cell.
+TOO_WIDE = r"""() => {
+    const slack = 1;
+    const found = [];
+    const label = el => {
+        const math = el.closest('div.math');
+        if (math && math.id) return '#' + math.id;
+        const cell = el.closest('.cell');
+        const cells = Array.from(document.querySelectorAll('main .cell'));
+        return cell ? 'code cell ' + (cells.indexOf(cell) + 1) : el.tagName.toLowerCase();
+    };
+    for (const div of document.querySelectorAll('main div.math')) {
+        const math = div.querySelector('mjx-container > mjx-math');
+        if (!math) continue;
+        const number = div.querySelector('.eqno');
+        const need = math.getBoundingClientRect().width
+                     + (number ? number.getBoundingClientRect().width : 0);
+        if (need > div.clientWidth + slack)
+            found.push(`equation ${label(div)} is ${Math.round(need)} px wide ` +
+                       `(number included) in a column of ${div.clientWidth} px`);
+    }
+    for (const pre of document.querySelectorAll('main .cell_input pre, main .cell_output pre')) {
+        if (pre.scrollWidth > pre.clientWidth + slack)
+            found.push(`${pre.closest('.cell_input') ? 'code' : 'output'} in ${label(pre)} ` +
+                       `is ${pre.scrollWidth} px wide in a box of ${pre.clientWidth} px`);
+    }
+    for (const math of document.querySelectorAll('main .cell_output mjx-container > mjx-math')) {
+        const box = math.closest('.output') || math.closest('.cell_output');
+        const width = math.getBoundingClientRect().width;
+        if (width > box.clientWidth + slack)
+            found.push(`typeset output in ${label(math)} is ${Math.round(width)} px wide ` +
+                       `in a box of ${box.clientWidth} px`);
+    }
+    for (const table of document.querySelectorAll('main .cell_output table, main table.table')) {
+        const box = table.parentElement;
+        if (table.getBoundingClientRect().width > box.clientWidth + slack
+            && getComputedStyle(box).overflowX === 'visible')
+            found.push(`table in ${label(table)} is wider than its box and does not scroll`);
+    }
+    return found;
+}"""
+
+# On a phone: the page itself never scrolls sideways, every display equation
+# scrolls in its own box, and its number stays in view.
+PHONE_LAYOUT = r"""() => {
+    const found = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+        found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px ` +
+                   `of content in ${width} px`);
+    for (const div of document.querySelectorAll('main div.math')) {
+        const container = div.querySelector('mjx-container');
+        if (!container) continue;
+        if (container.scrollWidth > container.clientWidth + 1) {
+            const overflow = getComputedStyle(container).overflowX;
+            if (overflow !== 'auto' && overflow !== 'scroll')
+                found.push(`equation #${div.id} is cut off and does not scroll`);
+        }
+        const number = div.querySelector('.eqno');
+        if (number && number.getBoundingClientRect().right > width + 1)
+            found.push(`the number of equation #${div.id} is off the screen`);
+    }
+    return found;
+}"""
+
+# An intentional error shows its type and message, not a long traceback with
+# the paths of the machine that built the book.
+TRACEBACKS = r"""() => {
+    const found = [];
+    const paths = /(\/tmp\/|\/home\/|\/usr\/|\/work\/|site-packages|File "|\.py:\d+)/;
+    for (const out of document.querySelectorAll('main .cell_output .traceback, main .cell_output .output.error, main .cell_output .stderr')) {
+        const text = out.innerText.trim();
+        const lines = text.split('\n').length;
+        if (lines > 6) found.push(`an error output has ${lines} lines: "${text.slice(0, 60)}..."`);
+        const path = text.match(paths);
+        if (path) found.push(`an error output shows a machine path or source line: "${path[0]}"`);
+    }
+    return found;
+}"""
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+CHECKS = {"desktop": (DESKTOP, [RAW_TEX, TOO_WIDE, TRACEBACKS]),
+          "phone": (PHONE, [RAW_TEX, PHONE_LAYOUT])}
+
+
+def wait_for_math(page) -> None:
+    """Wait until MathJax (if the page loads it) has typeset everything."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => window.MathJax && window.MathJax.startup"
+                  " ? window.MathJax.startup.promise : null")
+
+
+def problems(page, checks) -> list[str]:
+    """Run ``checks`` (JavaScript functions above) on an open, typeset page."""
+    wait_for_math(page)
+    found = []
+    for check in checks:
+        found.extend(page.evaluate(check))
+    return found
+
+
+def main(argv=None) -> int:
+    import argparse
+    import functools
+    import http.server
+    import threading
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.site.conftest import CHROMIUM_ARGS, QuietHandler, SITE
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default=str(SITE), help="a built site (_build/html)")
+    parser.add_argument("pages", nargs="*", help="pages relative to the site (default: all)")
+    args = parser.parse_args(argv)
+    site = Path(args.site)
+    pages = args.pages or sorted(p.relative_to(site).as_posix()
+                                 for p in (site / "book").glob("*.html"))
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    total = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=CHROMIUM_ARGS)
+        for name, (viewport, checks) in CHECKS.items():
+            context = browser.new_context(viewport=viewport)
+            for path in pages:
+                page = context.new_page()
+                page.goto(f"{base}/{path}")
+                found = problems(page, checks)
+                page.close()
+                total += len(found)
+                for problem in found:
+                    print(f"{path} [{name}]: {problem}")
+            context.close()
+        browser.close()
+    server.shutdown()
+    print(f"{total} problems")
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
