@@ -1,0 +1,300 @@
+"""ml.check, the self-checking exercises (mechlib.exercises).
+
+The answers are those of book/partial-velocities.md, whose stored checks are
+mechlib/checks/partial-velocities.json. The last tests hold every stored check
+to the chapters: each name has one answer cell and a worked solution that
+asserts it, the solution cells are tagged, a regeneration gives the same file.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+import sympy as sm
+import sympy.physics.mechanics as me
+
+import mechlib as ml
+from mechlib import errors, exercises
+
+ROOT = Path(__file__).resolve().parents[2]
+STORE = ROOT / "mechlib" / "checks"
+STORES = sorted(STORE.glob("*.json"))
+
+L, l, Fx, Fy = sm.symbols("L, l, F_x, F_y", positive=True)
+q1, q2, q3, u1, u2, V = me.dynamicsymbols("q1, q2, q3, u1, u2, V")
+
+
+@pytest.fixture
+def rod():
+    """N and the rod's frame R, turned through q2 about N.z."""
+    N = me.ReferenceFrame("N")
+    R = me.ReferenceFrame("R")
+    R.orient_axis(N, q2, N.z)
+    return N, R
+
+
+def three_link_Fr():
+    return [l * (Fx * sm.cos(q) + Fy * sm.sin(q)) for q in (q1, q2, q3)]
+
+
+# --- correct in any form and any frame -----------------------------------
+
+def test_correct_in_another_algebraic_form():
+    cos_q2 = sm.cos(q2 / 2)**2 - sm.sin(q2 / 2)**2          # a trig identity
+    assert ml.check("pv-other-speeds-q1-dot", u1 - L * u2 * cos_q2)
+    assert ml.check("pv-other-speeds-q1-dot",
+                    (u1 / (L * u2) - sm.cos(q2)) * L * u2)    # factored
+    expanded = [sm.expand(e) for e in three_link_Fr()]
+    assert ml.check("pv-three-link-Fr", sm.Matrix(expanded))
+    assert ml.check("pv-three-link-Fr", expanded)            # a list is a column
+    assert ml.check("pv-sleigh-An", sm.Matrix([[0, sm.sin(q1) / sm.cos(q1)]]))
+
+
+def test_correct_in_another_frame(rod):
+    N, R = rod
+    expected = L * sm.sin(q2) * N.y
+    assert ml.check("pv-other-speeds-v-B-2", expected)
+    assert ml.check("pv-other-speeds-v-B-2", L * R.x - L * sm.cos(q2) * N.x)
+    assert ml.check("pv-other-speeds-v-B-2", expected.express(R))
+    Q = R.orientnew("Q", "Axis", (q1, R.x))       # two steps away from N
+    assert ml.check("pv-other-speeds-v-B-2", expected.express(Q))
+
+
+def test_zero_vector_and_a_symbol_that_cancels(rod):
+    N, _ = rod
+    x = sm.Symbol("x")
+    zero = x * (sm.sin(q1)**2 + sm.cos(q1)**2 - 1)     # SymPy keeps x
+    assert ml.check("pv-belt-v-B-t", V * N.x + zero * N.y)
+    S = me.ReferenceFrame("S")
+    S.orient_axis(N, q1, N.z)
+    assert ml.check("pv-sleigh-vt-G-2", S.x / sm.cos(q1))
+
+
+# --- feedback ------------------------------------------------------------
+
+def test_result_is_true_only_when_correct(rod):
+    N, _ = rod
+    right = ml.check("pv-belt-v-B-t", V * N.x)
+    wrong = ml.check("pv-belt-v-B-t", 2 * V * N.x)
+    assert right and right.correct and repr(right) == "Correct."
+    assert not wrong and not wrong.correct
+    assert "pv-belt-v-B-t" in wrong._repr_markdown_()
+    assert "Not yet" in wrong._repr_markdown_()
+
+
+def test_sign_error():
+    result = ml.check("pv-other-speeds-q1-dot", L * u2 * sm.cos(q2) - u1)
+    assert not result
+    assert "wrong sign" in repr(result)
+    matrix = ml.check("pv-three-link-Fr", [-e for e in three_link_Fr()])
+    assert "your answer has the wrong sign" in repr(matrix)
+
+
+def test_sign_error_in_one_component(rod):
+    N, _ = rod
+    result = ml.check("pv-other-speeds-v-B-2", -L * sm.sin(q2) * N.y)
+    assert repr(result) == "Not yet: the N.y component has the wrong sign."
+
+
+def test_which_component_or_entry_differs(rod):
+    N, R = rod
+    result = repr(ml.check("pv-other-speeds-v-B-2", L * R.x))
+    assert "the N.x component should be zero" in result
+    assert "N.y" not in result                # that component is right
+    wrong_entry = three_link_Fr()
+    wrong_entry[1] = 2 * wrong_entry[1]
+    result = repr(ml.check("pv-three-link-Fr", wrong_entry))
+    assert "entry (1, 0) differs" in result
+    assert "(0, 0)" not in result and "(2, 0)" not in result
+
+
+def test_missing_symbol():
+    result = repr(ml.check("pv-other-speeds-q1-dot", u1 - sm.cos(q2) * u2))
+    assert "does not depend on L, but the answer does" in result
+
+
+def test_extra_symbol(rod):
+    N, _ = rod
+    result = repr(ml.check("pv-other-speeds-v-B-2",
+                           L * sm.sin(q2) * N.y + u1 * N.z))
+    assert "depends on u1, which the answer does not" in result
+    assert "the N.z component should be zero" in result
+
+
+def test_plain_symbol_for_a_function_of_time(rod):
+    N, _ = rod
+    result = repr(ml.check("pv-belt-v-B-t", sm.Symbol("V") * N.x))
+    assert "V is a plain Symbol in your answer" in result
+    assert "me.dynamicsymbols('V')" in result
+
+
+def test_coordinate_rate_where_speeds_are_asked_for():
+    result = repr(ml.check("pv-other-speeds-q1-dot",
+                           u1 - L * q2.diff() * sm.cos(q2)))
+    assert "It still contains q2'" in result
+    assert "kinematical differential equations" in result
+    assert "does not depend on u2" in result
+
+
+def test_wrong_shape():
+    result = repr(ml.check("pv-three-link-Fr", sm.Matrix(three_link_Fr()).T))
+    assert "shape (1, 3), the answer has the shape (3, 1) (transpose it)" \
+        in result
+    result = repr(ml.check("pv-three-link-Fr", three_link_Fr()[:2]))
+    assert "shape (2, 1)" in result and "(transpose it)" not in result
+
+
+def test_no_answer_yet():
+    result = ml.check("pv-sleigh-An", ...)
+    assert not result
+    assert repr(result).startswith("No answer yet: replace ...")
+
+
+# --- bad input -----------------------------------------------------------
+
+def test_unknown_name_lists_close_names():
+    with pytest.raises(errors.UnknownCheckError,
+                       match="did you mean 'pv-other-speeds-v-B-2'"):
+        ml.check("pv-other-speed-v-B-2", 0)
+
+
+@pytest.mark.parametrize("name, answer, words", [
+    ("pv-other-speeds-v-B-2", L * sm.sin(q2), "asks for a Vector"),
+    ("pv-other-speeds-q1-dot", sm.Matrix([u1]), "asks for a scalar"),
+    ("pv-sleigh-An", sm.tan(q1), "asks for a Matrix"),
+    ("pv-sleigh-An", "tan(q1)", "not a SymPy object"),
+    ("pv-sleigh-An", object(), "not a SymPy object"),
+])
+def test_wrong_kind_is_an_error(name, answer, words):
+    with pytest.raises(errors.ArgumentTypeError, match=words):
+        ml.check(name, answer)
+
+
+# --- recording -----------------------------------------------------------
+
+def test_record_is_deterministic_and_hides_the_expression(rod):
+    N, R = rod
+    first = exercises.record("xx-demo-v", L * R.x)
+    again = exercises.record("xx-demo-v", L * R.x.express(N))
+    assert exercises._dump("demo", {"xx-demo-v": first}) == \
+        exercises._dump("demo", {"xx-demo-v": again})
+    text = json.dumps(first)
+    assert "cos" not in text and "sin" not in text
+    assert exercises.record("xx-demo-w", L * R.x)["points"] != first["points"]
+
+
+def test_record_avoids_singular_points():
+    x = sm.Symbol("x")
+    singular = 1 / (sm.floor(2 * x) - 1)       # infinite for x in [0.5, 1)
+    stored = exercises.record("xx-demo-s", singular)
+    assert all(not 0.5 <= point["x"] < 1 for point in stored["points"])
+    with pytest.raises(errors.ParameterError, match="not finite"):
+        exercises.record("xx-demo-z", 1 / (x - x + sm.Integer(0)))
+
+
+def test_record_mode_records_instead_of_comparing(tmp_path, monkeypatch):
+    log = tmp_path / "records.jsonl"
+    monkeypatch.setenv(exercises.RECORD, str(log))
+    assert ml.check("xx-demo-r", 3 * q1)          # not in any store
+    assert not ml.check("xx-demo-r", ...)
+    (line,) = log.read_text().splitlines()
+    assert json.loads(line)["name"] == "xx-demo-r"
+
+
+# --- the stored checks and the chapters ----------------------------------
+
+def solution_fenced_cells(notebook):
+    """Indices of the code cells between solution-start and solution-end."""
+    inside, found = False, []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            if "{solution-start}" in cell.source:
+                inside = True
+            if "{solution-end}" in cell.source:
+                inside = False
+        elif inside:
+            found.append(index)
+    return found
+
+
+def test_there_are_stored_checks():
+    assert STORES, "mechlib/checks holds no stored checks"
+
+
+@pytest.mark.parametrize("store", STORES, ids=lambda p: p.stem)
+def test_stored_checks_match_the_chapter(store):
+    data = json.loads(store.read_text())
+    chapter = ROOT / "book" / f"{data['chapter']}.md"
+    assert store.stem == data["chapter"] and chapter.is_file()
+    found = exercises.chapter_checks(chapter)
+    names = [item["name"] for item in found]
+    assert sorted(names) == sorted(data["checks"]), (
+        "the answer cells and the stored checks differ: regenerate with "
+        f"python -m mechlib.checks generate book/{chapter.name}")
+    assert len(set(names)) == len(names), "a check has two answer cells"
+    assert len(names) >= 2, "a chapter checks at least two exercises"
+    notebook = jupytext.read(chapter)
+    for item in found:
+        assert item["exercise"] and item["name"].startswith(
+            item["exercise"][len("ex-"):] + "-"), (
+            f"{item['name']} must start with its exercise's label without "
+            f"ex- ({item['exercise']})")
+        assert item["solution_cells"], (
+            f"no cell tagged solution asserts ml.check({item['name']!r}, "
+            f"{item['variable']})")
+        source = notebook.cells[item["answer_cell"]].source
+        assert re.search(rf"^{item['variable']} = \.\.\.$", source, re.M), (
+            f"the answer cell of {item['name']} must assign ... to "
+            f"{item['variable']}")
+        assert source.rstrip().endswith(
+            f'ml.check("{item["name"]}", {item["variable"]})')
+
+
+@pytest.mark.parametrize("store", STORES, ids=lambda p: p.stem)
+def test_solution_cells_are_tagged(store):
+    notebook = jupytext.read(ROOT / "book" / f"{store.stem}.md")
+    untagged = [i for i in solution_fenced_cells(notebook)
+                if "solution" not in notebook.cells[i].metadata.get("tags", [])]
+    assert not untagged, (
+        f"code cells {untagged} of a worked solution are not tagged solution")
+    for cell in notebook.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code" and "solution" not in tags:
+            assert "assert ml.check(" not in cell.source, (
+                "a worked answer is asserted outside a solution cell")
+
+
+def test_check_names_are_unique_across_chapters():
+    names = [n for s in STORES for n in json.loads(s.read_text())["checks"]]
+    assert len(names) == len(set(names))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("store", STORES, ids=lambda p: p.stem)
+def test_regeneration_gives_the_committed_file(store, tmp_path):
+    (written,) = exercises.generate([ROOT / "book" / f"{store.stem}.md"],
+                                    output=tmp_path)
+    assert written.read_bytes() == store.read_bytes(), (
+        f"{store.name} is stale: python -m mechlib.checks generate "
+        f"book/{store.stem}.md")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("store", STORES, ids=lambda p: p.stem)
+def test_chapter_runs_without_its_solutions(store):
+    """Answer and setup cells use nothing a solution cell defines: the
+    chapter without its solution cells runs, and every check waits."""
+    from nbclient import NotebookClient
+
+    notebook = jupytext.read(ROOT / "book" / f"{store.stem}.md")
+    notebook.cells = [c for c in notebook.cells
+                      if "solution" not in c.metadata.get("tags", [])]
+    NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
+    answers = [c for c in notebook.cells
+               if "answer" in c.metadata.get("tags", [])]
+    assert answers
+    for cell in answers:
+        (output,) = cell.outputs
+        assert output["data"]["text/plain"].startswith("No answer yet")
