@@ -107,6 +107,7 @@ class CheckResult:
 
     def _repr_markdown_(self):
         head, sep, rest = self.message.partition(": ")
+        rest = rest.replace(" ... ", " `...` ")   # not a typographic ellipsis
         if sep and head in ("Not yet", "No answer yet"):
             return f"`{self.name}`: **{head}:** {rest}"
         return f"`{self.name}`: **{self.message}**"
