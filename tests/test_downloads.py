@@ -1,16 +1,24 @@
-"""The notebooks readers download are complete, and run where Binder would run them.
+"""The notebooks readers download are complete, read like the page, and run where Binder would.
 
 These tests check the files the built site actually serves (the targets of the
 pages' download buttons), not the option that should produce them: each
-``.ipynb`` holds all of its chapter's prose and code with the outputs, and runs
-top to bottom, outside the repository, in a virtual environment made from
-``requirements.txt`` alone (what Binder and a reader's own machine install).
+``.ipynb`` holds all of its chapter's prose and code with the outputs; its
+Markdown is plain Jupyter Markdown (``_ext/mechbook_download.py`` rewrote the
+MyST: no role, directive, target or labelled ``$$`` is left, every image is an
+attachment of its cell, every equation reference is a number tagged in the same
+notebook or a link into another chapter); and it runs top to bottom, outside
+the repository, in a virtual environment made from ``requirements.txt`` alone
+(what Binder and a reader's own machine install).
+
+``MECHBOOK_BOOK=/path/to/a/copy`` checks another copy of the book and its build
+(``<copy>/_build/html``), e.g. a private one.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import venv
@@ -19,16 +27,49 @@ from pathlib import Path
 import jupytext
 import nbformat
 import pytest
+from markdown_it.renderer import RendererHTML
+from myst_parser.config.main import MdParserConfig
+from myst_parser.parsers.mdit import create_md_parser
 
 from tests.references import ROOT, notebook_pages, reference_path
 
-PAGES = notebook_pages()
-SOURCES = ROOT / "_build" / "html" / "_sources"
+BOOK = Path(os.environ.get("MECHBOOK_BOOK", ROOT))
+PAGES = [BOOK / page.relative_to(ROOT) for page in notebook_pages()]
+SITE = BOOK / "_build" / "html"
+SOURCES = SITE / "_sources"
 READERS_VENV = ROOT / ".venv-readers"
+# MyST's own parser with the book's extensions: what is MyST syntax is what it finds.
+MYST = create_md_parser(MdParserConfig(enable_extensions={
+    "amsmath", "colon_fence", "deflist", "dollarmath", "html_image", "substitution"}),
+    RendererHTML)
+# Image types JupyterLab renders from an attachment (it shows no SVG attachment).
+ATTACHMENT_IMAGES = ("image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp")
+BOOK_URL = "https://mechbook.github.io/generalized-forces/book/"
+# "(2.3)" in a chapter; "(1)" on a page outside the numbered chapters (the intro).
+CHAPTER_EQUATION = re.compile(r"\((\d+\.\d+)\)")
+PAGE_EQUATION = re.compile(r"\((\d+)\)")
 
 
 def downloaded(page: Path) -> Path:
-    return SOURCES / page.relative_to(ROOT).with_suffix(".ipynb")
+    return SOURCES / page.relative_to(BOOK).with_suffix(".ipynb")
+
+
+def tokens(source: str):
+    """Every token MyST's parser finds in ``source``, inline ones included."""
+    for token in MYST.parse(source):
+        yield token
+        yield from token.children or []
+
+
+def markdown_cells(notebook):
+    return [cell for cell in notebook.cells if cell.cell_type == "markdown"]
+
+
+@pytest.fixture(scope="module", params=PAGES, ids=lambda p: p.stem)
+def download(request):
+    path = downloaded(request.param)
+    assert path.exists(), f"the site offers no {path}"
+    return request.param, nbformat.read(path, as_version=4)
 
 
 @pytest.fixture(scope="session")
@@ -47,22 +88,129 @@ def readers_python():
     return python
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
-def test_download_is_the_executed_chapter(page):
-    path = downloaded(page)
-    assert path.exists(), f"the site offers no {path.relative_to(ROOT)}"
-    notebook = nbformat.read(path, as_version=4)
+def test_download_is_the_executed_chapter(download):
+    page, notebook = download
     nbformat.validate(notebook)
     chapter = jupytext.read(page)
-    for kind in ("markdown", "code"):
-        assert ([c.source for c in notebook.cells if c.cell_type == kind]
-                == [c.source for c in chapter.cells if c.cell_type == kind]), (
-            f"the downloaded {path.name} lacks some of the chapter's {kind} cells")
-    reference = nbformat.read(reference_path(page), as_version=4)
+    assert ([(c.source, c.metadata.get("tags", [])) for c in notebook.cells
+             if c.cell_type == "code"]
+            == [(c.source, c.metadata.get("tags", [])) for c in chapter.cells
+                if c.cell_type == "code"]), (
+        f"the downloaded {page.stem}.ipynb lacks or changed some of the chapter's code cells")
+    reference = nbformat.read(BOOK / reference_path(page).relative_to(ROOT), as_version=4)
     expected = [bool(c.outputs) for c in reference.cells if c.cell_type == "code"]
     actual = [bool(c.outputs) for c in notebook.cells if c.cell_type == "code"]
-    assert actual == expected, f"the downloaded {path.name} has lost outputs"
+    assert actual == expected, f"the downloaded {page.stem}.ipynb has lost outputs"
     assert notebook.metadata.kernelspec.name == "python3"
+
+
+def prose_fragments(source: str):
+    """The chapter's running text: every text run MyST's parser finds, directive
+    bodies (admonitions, exercises, solutions, captions) included."""
+    for token in MYST.parse(source):
+        if token.type in ("fence", "colon_fence") and token.info.startswith("{"):
+            body = "\n".join(line for line in token.content.splitlines()
+                             if not line.startswith(":"))
+            yield from prose_fragments(body)
+        for child in token.children or []:
+            if child.type == "text" and len(child.content.split()) >= 2:
+                yield " ".join(child.content.split())
+
+
+def test_download_has_all_the_prose(download):
+    page, notebook = download
+    text = " ".join(" ".join(cell.source.split()) for cell in markdown_cells(notebook))
+    text = text.replace(" > ", " ").replace("\\", "")   # quotes; Markdown escapes
+    chapter = jupytext.read(page)
+    missing = [fragment for cell in chapter.cells if cell.cell_type == "markdown"
+               for fragment in prose_fragments(cell.source)
+               if fragment.replace("\\", "") not in text]
+    assert not missing, f"{page.stem}.ipynb lost text of the chapter: {missing[:5]}"
+
+
+def test_download_has_no_myst_syntax(download):
+    page, notebook = download
+    found = []
+    for cell in markdown_cells(notebook):
+        for token in tokens(cell.source):
+            if (token.type in ("myst_role", "myst_target", "math_block_label",
+                               "myst_line_comment")
+                    or token.type in ("fence", "colon_fence") and token.info.startswith("{")):
+                found.append(f"{token.type} {token.info or token.content!r}"[:80])
+        found += re.findall(r"\{[a-z:-]+\}`|^\([\w-]+\)=\s*$|^:{3,}\{|\$\$ *\([\w-]+\)",
+                            cell.source, flags=re.MULTILINE)
+    assert not found, f"{page.stem}.ipynb still holds MyST: {found[:5]}"
+
+
+def test_download_images_are_in_the_notebook(download):
+    page, notebook = download
+    figures = jupytext.read(page)
+    expected = sum(cell.source.count("{figure}") for cell in figures.cells
+                   if cell.cell_type == "markdown")
+    shown = 0
+    for cell in markdown_cells(notebook):
+        sources = [token.attrs["src"] for token in tokens(cell.source) if token.type == "image"]
+        sources += re.findall(r"<img[^>]*\bsrc=\"([^\"]+)\"", cell.source)
+        for src in sources:
+            assert src.startswith("attachment:"), f"{page.stem}: image {src} is not in the notebook"
+            bundle = cell.get("attachments", {}).get(src[len("attachment:"):])
+            assert bundle, f"{page.stem}: {src} is not an attachment of its cell"
+            assert next(iter(bundle)) in ATTACHMENT_IMAGES, (
+                f"{page.stem}: JupyterLab cannot show the attachment {src} ({list(bundle)})")
+            shown += 1
+    assert shown == expected, f"{page.stem}: {expected} figures in the chapter, {shown} shown"
+    captions = sum(len(re.findall(r"^\*\*Fig\. \d+(?:\.\d+)*:\*\*", cell.source, re.MULTILINE))
+                   for cell in markdown_cells(notebook))
+    assert captions == expected, f"{page.stem}: {captions} numbered captions for {expected} figures"
+
+
+def test_download_equation_references_have_numbers(download):
+    page, notebook = download
+    markdown = "\n\n".join(cell.source for cell in markdown_cells(notebook))
+    tags = set(re.findall(r"\\tag\{([\d.]+)\}", markdown))
+    chapter_eqs = sum(cell.source.count("{eq}`") for cell in jupytext.read(page).cells
+                      if cell.cell_type == "markdown")
+    pattern = CHAPTER_EQUATION if any("." in tag for tag in tags) else PAGE_EQUATION
+    seen, in_link = 0, False
+    for cell in markdown_cells(notebook):
+        for token in tokens(cell.source):
+            in_link = (token.type == "link_open") or (in_link and token.type != "link_close")
+            if token.type == "link_open":
+                href = token.attrs["href"]
+                if "#equation-" in href:
+                    assert href.startswith(BOOK_URL), f"{page.stem}: {href} is not the book"
+                    assert not href.startswith(BOOK_URL + page.stem + ".html"), href
+                    seen += 1
+            elif token.type == "text" and not in_link:
+                for number in pattern.findall(token.content):
+                    assert number in tags, (
+                        f"{page.stem}: equation ({number}) is referred to but not tagged")
+                    seen += 1
+    assert seen >= chapter_eqs > 0 or chapter_eqs == 0, f"{page.stem}: {chapter_eqs} equation references, {seen} shown"
+
+
+def test_download_numbers_exercises_and_folds_solutions(download):
+    page, notebook = download
+    chapter = "\n".join(c.source for c in jupytext.read(page).cells if c.cell_type == "markdown")
+    markdown = [cell.source for cell in markdown_cells(notebook)]
+    headings = sum(len(re.findall(r"^#+ Exercise \d+\.\d+", s, re.MULTILINE)) for s in markdown)
+    assert headings == chapter.count("{exercise}"), f"{page.stem}: exercises not numbered"
+    folded = sum(s.count("<details>\n<summary>Solution to Exercise") for s in markdown)
+    assert folded == chapter.count("{solution}"), f"{page.stem}: solutions not folded"
+    collapsed = [cell for cell in markdown_cells(notebook)
+                 if cell.metadata.get("jp-MarkdownHeadingCollapsed")]
+    assert len(collapsed) == chapter.count("{solution-start}")
+    assert all(re.fullmatch(r"#+ Solution to Exercise \d+\.\d+", c.source) for c in collapsed)
+
+
+def test_download_ends_with_its_references(download):
+    page, notebook = download
+    chapter = page.read_text(encoding="utf-8")
+    if "{cite" not in chapter:
+        return
+    last = notebook.cells[-1]
+    assert last.cell_type == "markdown" and last.source.startswith("## References\n")
+    assert "Kane and Levinson" not in last.source and "Levinson" in last.source
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
