@@ -81,7 +81,14 @@ def add_static_files(app, config):
     config.html_static_path.append(str(STATIC))
 
 
+def add_search_snippets(app, pagename, templatename, context, doctree):
+    """Load the script that quotes readable search snippets, on the search page only."""
+    if pagename == "search":
+        app.add_js_file("mechbook-search.js", defer="defer")
+
+
 def setup(app):
+    app.connect("html-page-context", add_search_snippets)
     app.connect("config-inited", add_static_files)
     app.add_css_file("mechbook.css")
     app.add_css_file("print.css", media="print")
