@@ -52,6 +52,7 @@ import copy
 import functools
 import importlib.util
 import io
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin
@@ -286,7 +287,8 @@ class Writer:
             first, last = token.map[0] - offset, token.map[1] - offset
             prefix = lines[first][:lines[first].index("$$")]
             indent = "".join(c if c in "> " else " " for c in prefix)
-            math = self._math(token.content, self.resolver.equation_number(token.info), False)
+            math = self._math(textwrap.dedent(token.content),
+                              self.resolver.equation_number(token.info), False)
             lines[first:last] = [(prefix if i == 0 else indent) + line
                                  for i, line in enumerate(math.splitlines())]
         return self._inline("\n".join(lines), _inline_children(block), piece)

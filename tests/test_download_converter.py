@@ -1,0 +1,191 @@
+"""Unit tests of ``_ext/mechbook_download.py`` on small MyST inputs, without Sphinx.
+
+A :class:`StaticResolver` stands in for the build: it answers every role, number
+and image from fixed tables, so each test shows exactly what one construct
+becomes in the downloaded notebook.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tests.references import ROOT
+
+_spec = importlib.util.spec_from_file_location("mechbook_download",
+                                               ROOT / "_ext" / "mechbook_download.py")
+download = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("mechbook_download", download)   # dataclasses look it up
+_spec.loader.exec_module(download)
+
+PNG = {"image/png": "iVBORw0KGgo=", "image/svg+xml": "PHN2Zy8+"}
+
+
+def resolver(**extra):
+    tables = dict(
+        xrefs={("eq", "eq-a"): "(2.1)", ("numref", "fig-a"): "Fig. 2.1",
+               ("cite:p", "Kane1985{p. 45}"): "[Kane and Levinson, 1985, p. 45]",
+               ("doc", "kanes-equations"):
+                   "[Kane's equations](https://example.org/book/kanes-equations.html)"},
+        equations={"eq-a": "2.1"},
+        titles={"fig-a": "Fig. 2.1", "ex-a": "Exercise 2.3"},
+        images={"../figures/a.svg": ("a.png", PNG)},
+        bibliography="## References\n\n- Kane and Levinson. *Dynamics*. 1985.")
+    tables.update(extra)
+    return download.StaticResolver(**tables)
+
+
+def convert(source, **extra):
+    return download.convert_markdown(source, resolver(**extra))
+
+
+def notebook(*cells):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c[5:]) if c.startswith("code:")
+                else nbformat.v4.new_markdown_cell(c) for c in cells]
+    return nb
+
+
+def test_roles_become_what_sphinx_resolved():
+    out = convert("By {eq}`eq-a` and {numref}`fig-a` {cite:p}`Kane1985{p. 45}`; "
+                  "see {doc}`kanes-equations`.")
+    assert out == ("By (2.1) and Fig. 2.1 [Kane and Levinson, 1985, p. 45]; see "
+                   "[Kane's equations](https://example.org/book/kanes-equations.html).")
+
+
+def test_roles_in_lists_headings_and_double_backticks():
+    out = convert("## About {eq}``eq-a``\n\n- one {eq}`eq-a`\n  and {numref}`fig-a`\n")
+    assert out == "## About (2.1)\n\n- one (2.1)\n  and Fig. 2.1"
+
+
+def test_code_spans_that_show_roles_are_left_alone():
+    assert convert("Write `{eq}`, then {eq}`eq-a`.") == "Write `{eq}`, then (2.1)."
+
+
+def test_labelled_math_keeps_its_number_as_a_tag():
+    out = convert("$$\na = b\n$$ (eq-a)\n\nand $$c$$ unlabelled.")
+    assert out == "$$\na = b\n\\tag{2.1}\n$$\n\nand $$c$$ unlabelled."
+
+
+def test_labelled_math_in_a_list_item():
+    out = convert("- item\n\n  $$\n  a = b\n  $$ (eq-a)\n- next\n")
+    assert out == "- item\n\n  $$\n  a = b\n  \\tag{2.1}\n  $$\n- next"
+
+
+def test_targets_and_comments_are_dropped():
+    assert convert("(sec-a)=\n## Title\n\n% a comment\nText.") == "## Title\n\nText."
+
+
+def test_figure_is_an_attachment_with_number_caption_and_alt():
+    source = ("```{figure} ../figures/a.svg\n:name: fig-a\n:alt: A rod [on] a slider\n"
+              ":width: 60%\n\nThe rod, by {eq}`eq-a`.\n```\n")
+    out = download.convert_notebook(notebook(source), resolver())
+    cell = out.cells[0]
+    assert cell.source == ("![A rod \\[on\\] a slider](attachment:a.png)\n\n"
+                           "**Fig. 2.1:** The rod, by (2.1).")
+    assert cell.attachments == {"a.png": PNG}
+    nbformat.validate(out)
+
+
+@pytest.mark.parametrize("fence", ["```", ":::"])
+def test_admonition_is_a_quote_with_a_bold_title(fence):
+    source = (f"{fence}{{admonition}} Learning objectives\n:class: tip\n\n1. one {{eq}}`eq-a`\n"
+              f"2. two\n\n$$\nx\n$$ (eq-a)\n{fence}\n")
+    assert convert(source) == ("> **Learning objectives**\n>\n> 1. one (2.1)\n> 2. two\n>\n"
+                               "> $$ x \\tag{2.1} $$")
+
+
+def test_named_admonition_takes_its_name_as_title():
+    assert convert("```{note}\nMind the frame.\n```") == "> **Note**\n>\n> Mind the frame."
+
+
+def test_exercise_is_a_numbered_heading_below_its_section():
+    source = ("## Exercises\n\n```{exercise} Other speeds (by hand)\n:label: ex-a\n\n"
+              "Find them.\n```\n")
+    assert convert(source) == ("## Exercises\n\n### Exercise 2.3 (Other speeds (by hand))\n\n"
+                               "Find them.")
+
+
+def test_solution_is_folded_in_details():
+    source = ("```{exercise}\n:label: ex-a\n\nFind it.\n```\n\n"
+              "```{solution} ex-a\n:class: dropdown\n\nIt is {eq}`eq-a`.\n```\n")
+    out = convert(source)
+    assert out.endswith("<details>\n<summary>Solution to Exercise 2.3</summary>\n\n"
+                        "It is (2.1).\n\n</details>")
+
+
+def test_solution_across_cells_is_a_collapsed_heading_and_keeps_its_code():
+    nb = notebook("## Exercises\n\n```{exercise} Code\n:label: ex-a\n\nCompute.\n```\n\n"
+                  "````{solution-start} ex-a\n:class: dropdown\n````\n\nFirst the frames:",
+                  "code:x = 1",
+                  "It is one.\n\n```{solution-end}\n```\n\nAfter the solution.",
+                  "code:assert x == 1")
+    out = download.convert_notebook(nb, resolver())
+    kinds = [(c.cell_type, c.source, c.metadata.get(download.COLLAPSED)) for c in out.cells]
+    assert kinds[:6] == [
+        ("markdown", "## Exercises\n\n### Exercise 2.3 (Code)\n\nCompute.", None),
+        ("markdown", "### Solution to Exercise 2.3", True),
+        ("markdown", "First the frames:", None),
+        ("code", "x = 1", None),
+        ("markdown", "It is one.", None),
+        ("markdown", "After the solution.", None)]
+    assert out.cells[6].source == "assert x == 1"
+    assert out.cells[-1].source.startswith("## References")
+    assert len({cell.id for cell in out.cells}) == len(out.cells)
+    nbformat.validate(out)
+
+
+def test_a_chapter_without_solutions_converts():
+    """The student edition: exercises whose solutions were removed."""
+    nb = notebook("```{exercise} Alone\n:label: ex-a\n\nTry.\n```", "code:pass")
+    out = download.convert_notebook(nb, resolver(bibliography=""))
+    assert [c.source for c in out.cells] == ["## Exercise 2.3 (Alone)\n\nTry.", "pass"]
+
+
+def test_code_cells_and_outputs_are_untouched_and_conversion_runs_once():
+    nb = notebook("Text {eq}`eq-a`.", "code:{eq}`eq-a`  # not Markdown")
+    nb.cells[1].outputs = [nbformat.v4.new_output("stream", text="out\n")]
+    nb.cells[1].metadata["tags"] = ["remove-cell"]
+    once = download.convert_notebook(nb, resolver())
+    assert once.cells[1] == nb.cells[1]
+    twice = download.convert_notebook(once, resolver())
+    assert twice == once
+    assert nb.cells[0].source == "Text {eq}`eq-a`."   # the input is not changed
+
+
+def test_unknown_directive_is_reported():
+    with pytest.raises(ValueError, match="margin"):
+        convert("```{margin}\nAside.\n```")
+
+
+def test_published_base_url_prefers_html_baseurl():
+    class Config:
+        html_baseurl = "https://book.example.org"
+        html_theme_options = {"repository_url": "https://github.com/a/b"}
+
+    assert download.published_base_url(Config) == "https://book.example.org/"
+    Config.html_baseurl = ""
+    assert download.published_base_url(Config) == "https://a.github.io/b/"
+
+
+def test_svg_figure_gets_a_png_from_its_script(tmp_path):
+    (tmp_path / "f.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    (tmp_path / "f.py").write_text(
+        "import matplotlib.pyplot as plt\n\ndef draw():\n"
+        "    fig, ax = plt.subplots(figsize=(1, 1))\n    return fig\n")
+    name, bundle = download.image_bundle(tmp_path / "f.svg")
+    assert name == "f.png" and list(bundle) == ["image/png", "image/svg+xml"]
+    (tmp_path / "g.svg").write_text("<svg/>")
+    with pytest.raises(FileNotFoundError, match="g.py"):
+        download.image_bundle(Path(tmp_path / "g.svg"))
+
+
+def test_module_examples():
+    """The converter's docstring examples (``_ext`` is outside pytest's doctest paths)."""
+    import doctest
+
+    assert doctest.testmod(download).failed == 0
