@@ -1,4 +1,6 @@
-r"""How the book shows results: tables, tidied expressions, animations.
+r"""How the book shows results: tables, tidied expressions, animations, explorers.
+
+``explorer``, ``Slider`` and ``Choice`` come from ``mechlib.explorer``.
 
 Nothing in the core of mechlib imports this module; it only formats what the
 core computes.
@@ -16,9 +18,10 @@ from ._checks import as_list, check_frame
 from .errors import ArgumentTypeError, ParameterError, ShapeError
 from .kinematics import partial_velocities
 from .printing import latex as _latex
+from .explorer import Choice, Explorer, Slider, explorer
 
 __all__ = ["PartialVelocityTable", "partial_velocity_table", "collected",
-           "animation_html"]
+           "animation_html", "explorer", "Slider", "Choice", "Explorer"]
 
 
 class PartialVelocityTable:

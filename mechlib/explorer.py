@@ -1,0 +1,474 @@
+r"""Explorers: a drawing with sliders, live with a kernel and in a static page.
+
+A chapter writes its explorer once::
+
+    ml.display.explorer(draw_pendulum,
+                        q1=ml.display.Slider(-90, 90, 30, steps=7, label="q₁ (deg)"),
+                        r=ml.display.Choice([1, 2], label="r"))
+
+and the object it returns displays in two ways (``_repr_mimebundle_``):
+
+* where a kernel runs (JupyterLab, Binder, a hub), as an ``ipywidgets``
+  ``interactive``: the sliders call ``draw`` again at every move;
+* in the built book, which has no kernel, as HTML: ``draw`` is called once for
+  every combination of the sliders' grid values when the explorer is made, and
+  the page switches between those pictures with ``<input type="range">``
+  sliders and one small script of the book (``_ext/static/explorer.js``).
+
+The front end picks: JupyterLab shows the widget view when ipywidgets is
+installed; the book ranks ``text/html`` first (``nb_mime_priority_overrides``
+in ``_config.yml``).
+
+The grid is the product of the sliders' ``steps``: every slider multiplies the
+number of pictures, hence the time to make them and the weight of the page.
+``max_frames`` and ``max_bytes`` guard both.
+
+Frames are palette PNG images (Pillow, 32 colours) at 80 dpi: for the book's
+line drawings with labels about 5 kB each (an 8 x 3.6 inch figure, 640 x 288
+pixels), a fifth of the same picture as SVG with its text kept as text (24 kB),
+and smaller than WebP at the same resolution (6 kB at quality 80).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import inspect
+import io
+import itertools
+import json
+import math
+import numbers
+
+from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
+
+__all__ = ["Slider", "Choice", "Explorer", "explorer"]
+
+#: The most pictures an explorer may precompute unless it asks for more.
+MAX_FRAMES = 120
+#: The most bytes the static form of an explorer may weigh (its pictures).
+MAX_BYTES = 700_000
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _number(value, what):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ArgumentTypeError(
+            f"{what} is {type(value).__name__} {value!r}; give a real number")
+    if not math.isfinite(value):
+        raise NonFiniteValueError(f"{what} is {value!r}; give a finite number")
+    return float(value)
+
+
+def _label(label, what):
+    if label is not None and not isinstance(label, str):
+        raise ArgumentTypeError(
+            f"{what} label is {type(label).__name__} {label!r}; give a string, "
+            "e.g. label='q₁ (deg)'")
+    return label
+
+
+class Slider:
+    """A number between ``low`` and ``high``.
+
+    Parameters
+    ----------
+    low, high : float
+        The ends of the range, ``low < high``.
+    value : float, optional
+        Where the slider starts; default the middle. In the static page it
+        starts at the grid value nearest to it.
+    steps : int
+        How many values of ``low .. high`` (ends included, evenly spaced) the
+        static page offers; at least 2.
+    label : str, optional
+        What the slider is called on screen and by a screen reader, with its
+        unit, e.g. ``'q₁ (deg)'``; default the parameter's name.
+    step : float, optional
+        The increment of the live slider; default the grid spacing.
+
+    Examples
+    --------
+    >>> from mechlib.display import Slider
+    >>> Slider(0, 90, 30, steps=4, label="angle (deg)").grid()
+    [0.0, 30.0, 60.0, 90.0]
+    >>> Slider(0, 1, steps=1)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: steps = 1; a slider needs at least 2 values (steps=2 or more)
+    """
+
+    def __init__(self, low, high, value=None, steps=5, label=None, step=None):
+        self.low = _number(low, "Slider low")
+        self.high = _number(high, "Slider high")
+        if not self.low < self.high:
+            raise ParameterError(
+                f"Slider low = {low!r} is not below high = {high!r}; give low < high")
+        if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+            raise ArgumentTypeError(
+                f"steps is {type(steps).__name__} {steps!r}; give the number of "
+                "values as an int, e.g. steps=5")
+        if steps < 2:
+            raise ParameterError(
+                f"steps = {steps!r}; a slider needs at least 2 values (steps=2 or more)")
+        self.steps = int(steps)
+        self.value = (self.low + self.high) / 2 if value is None else _number(value, "Slider value")
+        if not self.low <= self.value <= self.high:
+            raise ParameterError(
+                f"Slider value = {value!r} lies outside [{low!r}, {high!r}]; "
+                "give a value within the range")
+        self.step = (self.high - self.low) / (self.steps - 1) if step is None \
+            else _number(step, "Slider step")
+        if not 0 < self.step <= self.high - self.low:
+            raise ParameterError(
+                f"Slider step = {step!r}; give a positive step no larger than high - low")
+        self.label = _label(label, "Slider")
+
+    def grid(self):
+        """The values the static page offers."""
+        return [self.low + (self.high - self.low) * k / (self.steps - 1)
+                for k in range(self.steps)]
+
+    def start(self):
+        """Index of the grid value nearest ``value``."""
+        return min(range(self.steps), key=lambda k: abs(self.grid()[k] - self.value))
+
+    def text(self, value):
+        """``value`` as the page shows it."""
+        return f"{value:.4g}"
+
+    def widget(self, name):
+        """The live ipywidgets slider."""
+        from ipywidgets import FloatSlider
+
+        return FloatSlider(value=self.value, min=self.low, max=self.high, step=self.step,
+                           description=self.label or name)
+
+    def __repr__(self):
+        return (f"Slider({self.low:g}, {self.high:g}, {self.value:g}, steps={self.steps}, "
+                f"label={self.label!r})")
+
+
+class Choice:
+    """One of a few values, e.g. which generalized speed.
+
+    Parameters
+    ----------
+    options : sequence
+        The values, at least two, all different.
+    value : optional
+        The one shown first; default the first option.
+    label : str, optional
+        What the control is called, as for :class:`Slider`.
+
+    Examples
+    --------
+    >>> from mechlib.display import Choice
+    >>> Choice([1, 2], label="r").grid()
+    [1, 2]
+    >>> Choice([1, 2], value=3)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: Choice value = 3 is not one of the options [1, 2]; give one of them
+    """
+
+    def __init__(self, options, value=None, label=None):
+        if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
+            raise ArgumentTypeError(
+                f"Choice options is {type(options).__name__} {options!r}; give a list "
+                "of values, e.g. [1, 2]")
+        self.options = list(options)
+        if len(self.options) < 2 or len(set(map(repr, self.options))) != len(self.options):
+            raise ShapeError(
+                f"Choice options {self.options!r}; give at least two different values")
+        for option in self.options:
+            if isinstance(option, numbers.Real) and not math.isfinite(option):
+                raise NonFiniteValueError(
+                    f"Choice option {option!r}; give finite values")
+        self.value = self.options[0] if value is None else value
+        if self.value not in self.options:
+            raise ParameterError(
+                f"Choice value = {value!r} is not one of the options {self.options!r}; "
+                "give one of them")
+        self.steps = len(self.options)
+        self.label = _label(label, "Choice")
+
+    def grid(self):
+        """The values the static page offers: the options."""
+        return list(self.options)
+
+    def start(self):
+        """Index of ``value``."""
+        return self.options.index(self.value)
+
+    def text(self, value):
+        """``value`` as the page shows it."""
+        return str(value)
+
+    def widget(self, name):
+        """The live ipywidgets toggle buttons."""
+        from ipywidgets import ToggleButtons
+
+        return ToggleButtons(options=self.options, value=self.value,
+                             description=self.label or name)
+
+    def __repr__(self):
+        return f"Choice({self.options!r}, {self.value!r}, label={self.label!r})"
+
+
+def _png(figure):
+    from PIL import Image
+
+    raw = io.BytesIO()
+    figure.savefig(raw, format="png", dpi=figure.dpi, facecolor="white")
+    image = Image.open(io.BytesIO(raw.getvalue())).convert("RGB")
+    out = io.BytesIO()
+    image.quantize(colors=32, method=Image.Quantize.FASTOCTREE).save(out, "png", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def _svg(figure):
+    import matplotlib.pyplot as plt
+
+    out = io.BytesIO()
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mechlib"}):
+        figure.savefig(out, format="svg", facecolor="white", metadata={"Date": None})
+    return "data:image/svg+xml;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+
+
+_FORMATS = {"png": _png, "svg": _svg}
+
+
+def _picture(draw, values, image_format, dpi):
+    """Call ``draw(**values)`` without showing anything; return the image as a data URI."""
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    before = set(plt.get_fignums())
+    show, failure = plt.show, None
+    plt.show = lambda *args, **kwargs: None
+    try:
+        # The figure is made at the frames' resolution, so that laying it out
+        # and saving it measure the text once (matplotlib caches by dpi).
+        with plt.rc_context({"figure.dpi": dpi}):
+            result = draw(**values)
+    except Exception as error:      # noqa: BLE001 - reported with the values that broke it
+        result, failure = None, error
+    finally:
+        plt.show = show
+    made = [plt.figure(n) for n in plt.get_fignums() if n not in before]
+    name = getattr(draw, "__name__", "draw")
+    try:
+        if failure is not None:
+            raise ParameterError(
+                f"{name}({_call(values)}) raised {type(failure).__name__}: {failure}; "
+                "make it draw at every grid value, or narrow the sliders' ranges"
+            ) from failure
+        if isinstance(result, Figure):
+            figure = result
+        elif len(made) == 1:
+            figure = made[0]
+        else:
+            raise ArgumentTypeError(
+                f"{name}({_call(values)}) made {len(made)} figures; draw exactly one "
+                "(or return it)")
+        return _FORMATS[image_format](figure)
+    finally:
+        for figure in made:
+            plt.close(figure)
+
+
+def _call(values):
+    return ", ".join(f"{name}={value!r}" for name, value in values.items())
+
+
+class Explorer:
+    """A drawing with sliders; made by :func:`explorer`.
+
+    Attributes
+    ----------
+    draw : callable
+    controls : dict
+        ``{parameter name: Slider or Choice}``, in the order shown.
+    frames : list of str
+        The precomputed pictures (data URIs), the last control varying fastest.
+    alt : str
+        What the picture shows, without the slider values.
+    """
+
+    def __init__(self, draw, controls, frames, alt):
+        self.draw, self.controls, self.frames, self.alt = draw, controls, frames, alt
+
+    def live(self):
+        """The ``ipywidgets.interactive`` for a running kernel."""
+        from ipywidgets import interactive
+
+        def update(**values):
+            self.draw(**values)     # what it returns (a Figure) is shown by ipywidgets
+
+        update.__signature__ = inspect.Signature(
+            [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY) for name in self.controls])
+        update.__name__ = getattr(self.draw, "__name__", "draw")
+        return interactive(update, **{name: control.widget(name)
+                                      for name, control in self.controls.items()})
+
+    def html(self):
+        """The static explorer: the first picture, the sliders and the frames as JSON."""
+        key = hashlib.sha1("".join(self.frames).encode()).hexdigest()[:10]
+        Explorer._count += 1
+        uid = f"mlx-{key}-{Explorer._count}"
+        start = [control.start() for control in self.controls.values()]
+        index = 0
+        for control, k in zip(self.controls.values(), start):
+            index = index * control.steps + k
+        rows, labels, values = [], [], []
+        for n, ((name, control), k) in enumerate(zip(self.controls.items(), start)):
+            label = control.label or name
+            shown = [control.text(v) for v in control.grid()]
+            labels.append(label)
+            values.append(shown)
+            rows.append(
+                f'<div class="mechlib-explorer-control">'
+                f'<label for="{uid}-{n}">{html.escape(label)}</label>'
+                f'<input type="range" id="{uid}-{n}" min="0" max="{control.steps - 1}" '
+                f'step="1" value="{k}" aria-valuetext="{html.escape(shown[k])}">'
+                f'<output for="{uid}-{n}" aria-hidden="true">{html.escape(shown[k])}</output></div>')
+        now = ", ".join(f"{label} = {shown[k]}" for label, shown, k in zip(labels, values, start))
+        data = json.dumps({"alt": self.alt, "labels": labels, "values": values,
+                           "shape": [c.steps for c in self.controls.values()],
+                           "frames": self.frames}, ensure_ascii=True).replace("</", "<\\/")
+        return (f'<div class="mechlib-explorer" id="{uid}">'
+                f'<img class="mechlib-explorer-frame" src="{self.frames[index]}" '
+                f'alt="{html.escape(f"{self.alt} ({now})")}">'
+                f'<div class="mechlib-explorer-controls">{"".join(rows)}</div>'
+                f'<script type="application/json" class="mechlib-explorer-data">{data}</script>'
+                f'</div>')
+
+    _count = 0
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"text/plain": repr(self), "text/html": self.html()}
+        try:
+            view = self.live()._repr_mimebundle_()
+        except ImportError:     # no ipywidgets: the static explorer alone
+            view = {}
+        if WIDGET_VIEW in view:
+            bundle[WIDGET_VIEW] = view[WIDGET_VIEW]
+        return bundle
+
+    def __repr__(self):
+        return (f"<explorer of {getattr(self.draw, '__name__', 'draw')}: "
+                f"{', '.join(self.controls)}; {len(self.frames)} pictures>")
+
+
+def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAMES,
+             max_bytes=MAX_BYTES, **controls):
+    r"""An explorer of ``draw``: live sliders with a kernel, precomputed ones in the book.
+
+    Parameters
+    ----------
+    draw : callable
+        Draws one matplotlib figure from keyword arguments, one per control
+        (``plt.show()`` inside it is fine; it may also return the figure).
+    alt : str, optional
+        What the picture shows, for readers who cannot see it; default the
+        first line of ``draw``'s docstring. The page adds the slider values.
+    image_format : {"png", "svg"}
+        How the pictures are stored; PNG is smaller for line drawings.
+    dpi : float
+        Resolution of the PNG pictures, in dots per inch of the figure's size
+        (80 draws an 8-inch-wide figure 640 pixels wide).
+    max_frames : int
+        The most pictures to precompute (the product of the controls' steps).
+    max_bytes : int
+        The most bytes all pictures may weigh in the page.
+    **controls : Slider or Choice
+        One per parameter of ``draw`` to explore, in the order shown.
+
+    Returns
+    -------
+    Explorer
+        Displays as an ``ipywidgets.interactive`` where a kernel runs and as
+        static HTML in the book.
+
+    Raises
+    ------
+    ParameterError
+        More pictures than ``max_frames`` or bytes than ``max_bytes`` (give
+        fewer steps), or ``draw`` raised at a grid value.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from mechlib.display import Choice, Slider, explorer
+    >>> def draw(slope=1.0, style="-"):
+    ...     '''A line through the origin.'''
+    ...     fig, ax = plt.subplots(figsize=(1, 1))
+    ...     ax.plot([0, 1], [0, slope], style)
+    ...     plt.show()
+    >>> view = explorer(draw, slope=Slider(-1, 1, steps=3, label="slope"),
+    ...                 style=Choice(["-", ":"], label="line style"))
+    >>> view
+    <explorer of draw: slope, style; 6 pictures>
+    >>> 'type="range"' in view.html() and 'alt="A line through the origin.' in view.html()
+    True
+    >>> explorer(draw, slope=Slider(-1, 1, steps=100), style=Choice(["-", ":"]))
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: 200 pictures (steps 100 x 2) exceed max_frames = 120: give the sliders fewer steps (or raise max_frames, which makes the page heavier)
+    """
+    if not callable(draw):
+        raise ArgumentTypeError(
+            f"draw is {type(draw).__name__} {draw!r}; give the function that draws the figure")
+    if not controls:
+        raise ShapeError("no sliders: give at least one, e.g. q1=Slider(-90, 90, 0)")
+    for name, control in controls.items():
+        if not isinstance(control, (Slider, Choice)):
+            raise ArgumentTypeError(
+                f"{name}={control!r}; give a mechlib.display.Slider or Choice")
+    try:
+        inspect.signature(draw).bind_partial(**controls)
+    except TypeError as error:
+        raise ArgumentTypeError(
+            f"{getattr(draw, '__name__', 'draw')} does not take the sliders "
+            f"{', '.join(controls)} as keywords ({error}); name each slider after a "
+            "parameter of draw") from error
+    except ValueError:          # a built-in without a signature: draw will tell
+        pass
+    if image_format not in _FORMATS:
+        raise ParameterError(
+            f"image_format = {image_format!r}; give 'png' or 'svg'")
+    if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) \
+            or not math.isfinite(dpi) or not 20 <= dpi <= 300:
+        raise ParameterError(f"dpi = {dpi!r}; give a resolution between 20 and 300, e.g. 80")
+    for what, limit in (("max_frames", max_frames), ("max_bytes", max_bytes)):
+        if isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 1:
+            raise ParameterError(f"{what} = {limit!r}; give a positive int")
+    if alt is None:
+        alt = (inspect.getdoc(draw) or "").strip().splitlines()[:1]
+        alt = alt[0] if alt else ""
+    if not isinstance(alt, str) or not alt.strip():
+        raise ArgumentTypeError(
+            f"alt = {alt!r} and draw has no docstring: say what the picture shows, "
+            "alt='...' (or give draw a docstring)")
+    steps = [control.steps for control in controls.values()]
+    count = math.prod(steps)
+    if count > max_frames:
+        raise ParameterError(
+            f"{count} pictures (steps {' x '.join(map(str, steps))}) exceed max_frames = "
+            f"{max_frames}: give the sliders fewer steps (or raise max_frames, which makes "
+            "the page heavier)")
+    names = list(controls)
+    frames, size = [], 0
+    for combination in itertools.product(*(control.grid() for control in controls.values())):
+        frames.append(_picture(draw, dict(zip(names, combination)), image_format, dpi))
+        size += len(frames[-1])
+        if size > max_bytes:
+            raise ParameterError(
+                f"the pictures weigh more than max_bytes = {max_bytes} after "
+                f"{len(frames)} of {count}: give the sliders fewer steps, a lower dpi "
+                "or a smaller figure (or raise max_bytes, which makes the page heavier)")
+    return Explorer(draw, dict(controls), frames, alt.strip())

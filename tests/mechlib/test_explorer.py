@@ -1,0 +1,169 @@
+"""mechlib.display.explorer: one explorer, live with a kernel, static in the book."""
+
+import base64
+import json
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from mechlib import errors  # noqa: E402
+from mechlib.display import Choice, Slider, explorer  # noqa: E402
+from tests.references import WIDGET_VIEW  # noqa: E402
+
+
+def draw_text(a=0.0, b="x"):
+    """A figure that writes its arguments."""
+    fig = plt.figure(figsize=(1, 0.5))
+    fig.text(0.1, 0.5, f"a={a:g} b={b}")
+    plt.show()
+
+
+def svg_text(uri):
+    """The text of an SVG frame (drawn with svg.fonttype none)."""
+    svg = base64.b64decode(uri.split(",", 1)[1]).decode()
+    return "".join(re.findall(r">([^<>]+)</text>", svg))
+
+
+def page_data(view):
+    html = view.html()
+    data = re.search(r'<script type="application/json" class="mechlib-explorer-data">(.*?)'
+                     r"</script>", html, re.S).group(1)
+    return html, json.loads(data)
+
+
+@pytest.fixture
+def view():
+    return explorer(draw_text, image_format="svg",
+                    a=Slider(0, 2, 1, steps=3, label="a (m)"),
+                    b=Choice(["x", "y"], "y", label="b"))
+
+
+def test_frames_in_row_major_order(view):
+    """The last control varies fastest: what explorer.js assumes."""
+    texts = [svg_text(frame) for frame in view.frames]
+    assert texts == [f"a={a} b={b}" for a in (0, 1, 2) for b in "xy"]
+
+
+def test_static_html_starts_at_the_given_values_and_labels_every_slider(view):
+    html, data = page_data(view)
+    assert data["shape"] == [3, 2]
+    assert data["values"] == [["0", "1", "2"], ["x", "y"]]
+    inputs = re.findall(r'<input type="range" id="([^"]+)"[^>]*value="(\d)"', html)
+    assert [value for _, value in inputs] == ["1", "1"]
+    for uid, _ in inputs:
+        assert f'<label for="{uid}">' in html
+    start = re.search(r'<img class="mechlib-explorer-frame" src="([^"]+)"', html).group(1)
+    assert svg_text(start) == "a=1 b=y"
+    assert 'alt="A figure that writes its arguments. (a (m) = 1, b = y)"' in html
+    assert "http" not in html and "</script" not in html.split("application/json")[1][:-20]
+
+
+def test_png_frames_are_small_palette_images():
+    view = explorer(draw_text, alt="text", a=Slider(0, 1, steps=2))
+    png = base64.b64decode(view.frames[0].split(",", 1)[1])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[25] == 3      # colour type 3: palette
+    assert len(png) < 3000
+
+
+def test_figures_are_closed_and_show_restored():
+    show, before = plt.show, plt.get_fignums()
+    explorer(draw_text, a=Slider(0, 1, steps=2))
+    assert plt.show is show and plt.get_fignums() == before
+
+
+def test_a_returned_figure_is_used():
+    def draw(a=0.0):
+        """Returns its figure."""
+        fig, ax = plt.subplots(figsize=(1, 1))
+        ax.set_title(f"{a:g}")
+        return fig
+
+    view = explorer(draw, image_format="svg", a=Slider(0, 1, steps=2))
+    assert "1" in svg_text(view.frames[1])
+
+
+def test_budget_names_the_fix():
+    with pytest.raises(errors.ParameterError, match="fewer steps"):
+        explorer(draw_text, a=Slider(0, 1, steps=11), b=Choice(list("abcdefghijk")))
+    with pytest.raises(errors.ParameterError, match="max_bytes"):
+        explorer(draw_text, max_bytes=100, a=Slider(0, 1, steps=2))
+
+
+def test_draw_raising_names_the_values():
+    def draw(a=0.0):
+        """Fails at a = 1."""
+        if a == 1:
+            raise ZeroDivisionError("boom")
+        draw_text(a)
+
+    with pytest.raises(errors.ParameterError, match=r"draw\(a=1.0\) raised ZeroDivisionError"
+                       ) as caught:
+        explorer(draw, a=Slider(0, 1, steps=2))
+    assert isinstance(caught.value.__cause__, ZeroDivisionError)
+    assert plt.get_fignums() == []
+
+
+@pytest.mark.parametrize("bad, error", [
+    (dict(low=float("nan"), high=1), errors.NonFiniteValueError),
+    (dict(low=0, high=float("inf")), errors.NonFiniteValueError),
+    (dict(low=0, high=1, value=float("nan")), errors.NonFiniteValueError),
+    (dict(low=1, high=1), errors.ParameterError),
+    (dict(low=0, high=1, steps=0), errors.ParameterError),
+    (dict(low=0, high=1, steps=True), errors.ArgumentTypeError),
+    (dict(low=0, high=1, step=0), errors.ParameterError),
+    (dict(low="0", high=1), errors.ArgumentTypeError),
+])
+def test_bad_slider_specs(bad, error):
+    with pytest.raises(error):
+        Slider(**bad)
+
+
+def test_alt_is_required_without_docstring():
+    with pytest.raises(errors.ArgumentTypeError, match="alt="):
+        explorer(lambda a=0: draw_text(a), a=Slider(0, 1, steps=2))
+
+
+def test_mimebundle_has_the_live_widget_and_the_static_page(view):
+    bundle = view._repr_mimebundle_()
+    assert set(bundle) == {"text/plain", "text/html", WIDGET_VIEW}
+    assert bundle[WIDGET_VIEW]["model_id"]
+    live = view.live()
+    sliders = {w.description: w for w in live.kwargs_widgets}
+    assert set(sliders) == {"a (m)", "b"}
+    assert (sliders["a (m)"].min, sliders["a (m)"].max, sliders["a (m)"].value) == (0, 2, 1)
+    assert sliders["b"].options == ("x", "y")
+    plt.close("all")
+
+
+def test_live_in_a_kernel():
+    """Executed by a Jupyter kernel (as JupyterLab does): the cell's output offers
+    the widget view, which JupyterLab renders first, and the static HTML; moving
+    the live slider calls draw again."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    code = ("import matplotlib.pyplot as plt\n"
+            "from mechlib.display import Slider, explorer\n"
+            "calls = []\n"
+            "def draw(a=0.0):\n"
+            "    '''A dot.'''\n"
+            "    calls.append(a)\n"
+            "    plt.figure(figsize=(1, 1)); plt.plot([a], [a], 'o'); plt.show()\n"
+            "view = explorer(draw, a=Slider(0, 1, steps=2, label='a'))\n"
+            "view")
+    move = ("live = view.live()\n"
+            "live.kwargs_widgets[0].value = 0.25\n"
+            "print(calls[-1])")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code),
+                                               nbformat.v4.new_code_cell(move)])
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    data = notebook.cells[0].outputs[-1]["data"]
+    assert WIDGET_VIEW in data and 'type="range"' in data["text/html"]
+    state = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    models = {m["model_name"] for m in state.values()}
+    assert {"FloatSliderModel", "OutputModel"} <= models
+    assert notebook.cells[1].outputs[0]["text"].strip() == "0.25"
