@@ -81,6 +81,27 @@ def add_static_files(app, config):
     config.html_static_path.append(str(STATIC))
 
 
+def load_explorer_files(app, pagename, templatename, context, doctree):
+    """Load the static explorers' script and style on the pages that show one.
+
+    ``mechlib.display.explorer`` writes ``<div class="mechlib-explorer">`` into
+    a cell's HTML output; ``explorer.js`` switches its pictures when a slider
+    moves (no kernel, no network).
+    """
+    if "mechlib-explorer" in context.get("body", ""):
+        app.add_js_file("explorer.js", defer="defer")
+        app.add_css_file("explorer.css")
+
+
+def drop_widget_state(app, pagename, templatename, context, doctree):
+    """Drop the saved ipywidgets state: the site loads no widget manager to draw it
+    (``nb_ipywidgets_js`` is empty in _config.yml), so it would only weigh the page."""
+    context["script_files"] = [
+        script for script in context.get("script_files", [])
+        if getattr(script, "attributes", {}).get("type")
+        != "application/vnd.jupyter.widget-state+json"]
+
+
 def add_search_snippets(app, pagename, templatename, context, doctree):
     """Load the script that quotes readable search snippets, on the search page only."""
     if pagename == "search":
@@ -90,6 +111,8 @@ def add_search_snippets(app, pagename, templatename, context, doctree):
 def setup(app):
     app.connect("html-page-context", add_search_snippets)
     app.connect("config-inited", add_static_files)
+    app.connect("html-page-context", load_explorer_files)
+    app.connect("html-page-context", drop_widget_state, priority=980)
     app.add_css_file("mechbook.css")
     app.add_css_file("print.css", media="print")
     # Last, once every extension has added its scripts to the page.

@@ -7,7 +7,10 @@ outputs with the stored ones, so a change in any printed result fails a test.
 ``python -m tests.references [book/<chapter>.md ...]`` regenerates references on
 purpose (``scripts/regenerate-references.sh`` wraps it).
 
-References hold text only. nbval compares no PNG or JPEG output, and its
+References hold text only. An explorer (``mechlib.display.explorer``) keeps its
+live widget view and drops its static ``text/html`` form, the pictures of the
+built page: nbval ignores the output of a widget cell (``nbval-ignore-output``).
+nbval compares no PNG or JPEG output, and its
 sanitizer (``sanitize.cfg``, section ``[embedded images]``) blanks the base64
 images an animation embeds in its HTML; so :func:`strip_images` drops those
 payloads before a reference is written (the text/plain ``<Figure size ...>``
@@ -111,6 +114,8 @@ def strip_images(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
     - PNG and JPEG entries of an output's ``data`` go when a text/plain or
       text/html form of the same output remains (with their ``metadata``);
+    - the text/html of a live widget (an explorer's static form, its pictures)
+      goes: nbval ignores widget cells' outputs;
     - base64 ``data:image/...`` URIs inside text/html become the placeholder the
       sanitizer turns every such URI into (``data:image/png;base64,IMAGE``).
     """
@@ -120,6 +125,8 @@ def strip_images(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
             data = output.get("data")
             if not data:
                 continue
+            if WIDGET_VIEW in data:
+                data.pop("text/html", None)
             if any(form in data for form in TEXT_FORMS):
                 for mime in UNCOMPARED_IMAGES:
                     if mime in data:
