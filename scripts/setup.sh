@@ -2,8 +2,9 @@
 # Set-up shared by scripts/serve.sh and scripts/test.sh; safe to run again.
 #  - .venv/ : a virtual environment made from requirements-dev.txt (rebuilt when
 #    a requirements file or pyproject.toml changes);
-#  - vendor/static/ : MathJax and the ipywidgets embed scripts, installed from
-#    npm, which the built site serves itself (no CDN at read time); skipped when
+#  - vendor/static/ : MathJax, installed from npm, which the built site serves
+#    itself (no CDN at read time), and axe-core in vendor/node_modules for the
+#    accessibility test; skipped when
 #    SKIP_SITE_SCRIPTS=1 (scripts/test-mechlib.sh: no site, so no npm needed).
 # Source it (`. scripts/setup.sh`); it leaves the virtual environment active.
 set -euo pipefail
@@ -31,12 +32,15 @@ fi
 . "$VENV/bin/activate"
 
 # Scripts the site serves itself ---------------------------------------------
+# (axe-core too, which tests/site/test_accessibility.py injects into the pages
+# from vendor/node_modules; it is not copied into the site.)
 if [ "${SKIP_SITE_SCRIPTS:-0}" != 1 ]; then
-want=$(stamp_of vendor/package.json vendor/package-lock.json vendor/mathjax-hub-shim.js scripts/setup.sh)
-if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]; then
-    echo "setup: installing MathJax and the ipywidgets embed scripts from npm"
+want=$(stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh)
+if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
+        || [ ! -f vendor/node_modules/axe-core/axe.min.js ]; then
+    echo "setup: installing MathJax and axe-core from npm"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
-    rm -rf vendor/static && mkdir -p vendor/static/mathjax vendor/static/widgets
+    rm -rf vendor/static && mkdir -p vendor/static/mathjax
     mj=vendor/node_modules/mathjax/es5
     # MathJax: the TeX+MathML-to-CHTML component and what it loads on demand.
     cp "$mj/tex-mml-chtml.js" vendor/static/mathjax/
@@ -46,19 +50,8 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
             cp -r "$mj/$part" "vendor/static/mathjax/$part"
         fi
     done
-    # ipywidgets: RequireJS and the self-contained embed manager.
-    cp vendor/node_modules/requirejs/require.js vendor/static/widgets/require.min.js
-    manager=vendor/node_modules/@jupyter-widgets/html-manager/dist
-    cp "$manager/embed-amd.js" vendor/static/widgets/
-    # The manager loads its icon fonts from <RequireJS baseUrl>/@jupyter-widgets/
-    # html-manager/dist/: put them there, and make the baseUrl this folder
-    # (RequireJS's default is the page's own folder).
-    mkdir -p vendor/static/widgets/@jupyter-widgets/html-manager/dist
-    cp "$manager"/*.woff "$manager"/*.woff2 "$manager"/*.ttf "$manager"/*.eot "$manager"/*.svg \
-       vendor/static/widgets/@jupyter-widgets/html-manager/dist/
-    cp vendor/mathjax-hub-shim.js vendor/static/widgets/
-    printf '\n%s\n' 'requirejs.config({baseUrl: new URL(".", document.currentScript.src).href});' \
-        >> vendor/static/widgets/require.min.js
+    # No ipywidgets embed manager: explorers (mechlib.display.explorer) show
+    # precomputed pictures with _ext/static/explorer.js; the site has no kernel.
     echo "$want" > vendor/static/.stamp
 fi
 fi

@@ -1,0 +1,60 @@
+"""Every page passes axe-core with no serious or critical violation, light and dark.
+
+axe-core (pinned in vendor/package.json, installed by scripts/setup.sh into
+vendor/node_modules; never part of the site) is injected into each page after
+MathJax has typeset it and the explorers have drawn their first picture, with
+the reader's colour scheme emulated as light and as dark (the theme's
+``default_mode`` is ``auto``, so it follows). A violation of impact
+``serious`` or ``critical`` fails the test, listing the rule, the elements and
+the page; ``minor`` and ``moderate`` ones are printed (``pytest -s``) for the
+record.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.references import ROOT
+from tests.site.test_pages import PAGES, open_page
+
+AXE = ROOT / "vendor" / "node_modules" / "axe-core" / "axe.min.js"
+FAILING = ("serious", "critical")
+
+READY = """() => Array.from(document.querySelectorAll('img.mechlib-explorer-frame'))
+    .every(img => img.complete && img.naturalWidth > 0)"""
+
+RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(results =>
+    results.violations.map(v => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map(n => n.target.join(' ')),
+    })))"""
+
+
+def violations(browser, base_url, path, scheme):
+    """axe-core's violations on ``path`` with ``prefers-color-scheme: scheme``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  color_scheme=scheme)
+    try:
+        page, _, _ = open_page(context, f"{base_url}/{path}")
+        page.wait_for_function(READY, timeout=10000)
+        theme = page.evaluate("() => document.documentElement.dataset.theme")
+        assert theme == scheme, f"{path}: the theme is {theme!r} under a {scheme} system setting"
+        page.add_script_tag(path=str(AXE))
+        return page.evaluate(RUN_AXE)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violation(browser, base_url, path, scheme):
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: run scripts/setup.sh (npm ci in vendor/)")
+    found = violations(browser, base_url, path, scheme)
+    for v in found:
+        if v["impact"] not in FAILING:
+            print(f"{path} [{scheme}] {v['impact']}: {v['id']} ({len(v['nodes'])} elements)")
+    serious = [v for v in found if v["impact"] in FAILING]
+    assert not serious, f"{path} [{scheme}] has accessibility violations:\n" + "\n".join(
+        f"  {v['impact']} {v['id']}: {v['help']}; {len(v['nodes'])} elements, e.g. "
+        + ", ".join(v["nodes"][:3]) for v in serious)

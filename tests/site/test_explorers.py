@@ -1,0 +1,71 @@
+"""Every explorer of the built book responds without a kernel.
+
+A chapter's explorer (``mechlib.display.explorer``) shows in the page as
+pictures drawn when the book was built and one ``<input type="range">`` per
+slider (``_ext/static/explorer.js`` switches the pictures). For every page
+whose chapter has an explorer (``pages_with_explorers``), move each slider
+with the keyboard and check that the picture changed and loaded, that its alt
+text and shown value follow, and that the page loaded nothing from another
+host. A chapter that still uses an ipywidgets ``interact``/``interactive``
+(sliders that do nothing without a kernel) fails here by name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.test_pages import open_page, pages_with_explorers
+
+FRAME_STATE = """root => {
+    const img = root.querySelector('img.mechlib-explorer-frame');
+    return {src: img.getAttribute('src'), alt: img.alt,
+            loaded: img.complete && img.naturalWidth > 0};
+}"""
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("path", pages_with_explorers())
+def test_every_slider_changes_the_picture(context, base_url, path):
+    page, foreign, errors = open_page(context, f"{base_url}/{path}")
+    try:
+        explorers = page.locator(".mechlib-explorer")
+        chapter = path.replace(".html", ".md")
+        assert explorers.count() > 0, (
+            f"{chapter} shows an ipywidgets explorer that does nothing without a kernel: "
+            "convert it to ml.display.explorer (CONTRIBUTING.md, 'explorer')")
+        for n in range(explorers.count()):
+            root = explorers.nth(n)
+            sliders = root.locator("input[type=range]")
+            assert sliders.count() > 0, f"{path}: explorer {n} has no slider"
+            for k in range(sliders.count()):
+                slider = sliders.nth(k)
+                label = root.locator(f"label[for='{slider.get_attribute('id')}']")
+                assert label.count() == 1 and label.inner_text().strip(), (
+                    f"{path}: explorer {n}, slider {k} has no label")
+                before = root.evaluate(FRAME_STATE)
+                shown = root.locator("output").nth(k).inner_text()
+                at_end = slider.get_attribute("value") == slider.get_attribute("max")
+                slider.focus()
+                page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+                page.wait_for_function(
+                    """([root, src]) => {
+                        const img = root.querySelector('img.mechlib-explorer-frame');
+                        return img.getAttribute('src') !== src
+                            && img.complete && img.naturalWidth > 0;
+                    }""", arg=[root.element_handle(), before["src"]], timeout=5000)
+                after = root.evaluate(FRAME_STATE)
+                assert after["loaded"], f"{path}: explorer {n}, slider {k}: picture did not load"
+                assert after["alt"] != before["alt"] and after["alt"].strip(), (
+                    f"{path}: explorer {n}, slider {k}: the alt text did not follow")
+                assert root.locator("output").nth(k).inner_text() != shown, (
+                    f"{path}: explorer {n}, slider {k}: the shown value did not follow")
+        assert not foreign, f"{path} requested other hosts: {foreign}"
+        assert not errors, f"{path} logged console errors: {errors}"
+    finally:
+        page.close()
