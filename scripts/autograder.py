@@ -1,0 +1,261 @@
+"""Graded assignments from the book's checked exercises, with otter-grader.
+
+``scripts/autograder.sh [book/<slug>.md ...]`` runs this module: for each
+chapter with checked exercises (answer cells calling ``ml.check``; by default
+every such chapter) it writes ``_build/autograder/<slug>/``:
+
+- ``<slug>.ipynb``, the otter-assign master notebook generated from the
+  chapter: the chapter's cells without its worked solutions (as in the
+  student edition), and each checked exercise's answer cells turned into one
+  question named after the exercise (``pv-sleigh``): its solution cell runs
+  the worked solution's code (the exercise's ``solution`` cells) between
+  ``# BEGIN SOLUTION NO PROMPT`` and ``# END SOLUTION``, then assigns each
+  answer variable with ``VAR = VAR  # SOLUTION`` (the student sees
+  ``VAR = ...``); for each check a public test ``ml.check(name, VAR)``
+  expecting ``Correct.`` (instant feedback, 0 points) and a hidden test, the
+  same check, worth 1 point;
+- ``dist/``, what ``otter assign`` makes of it: ``dist/student/<slug>.ipynb``
+  (the notebook to hand out, with public tests only),
+  ``dist/autograder/<slug>.ipynb`` (the solutions) and
+  ``dist/autograder/<slug>-autograder_<time>.zip`` (the autograder for
+  Gradescope, Canvas via otter's tools, or ``otter run``).
+
+The autograder carries a copy of ``mechlib`` (with its stored checks) as a
+support file next to the graded notebook, and the pins of the book's
+``requirements.txt`` for the grading image; ``otter assign`` also runs the
+tests on the solutions, so a worked solution that would not score full marks
+stops the command.
+
+Grade a submission without Docker::
+
+    otter run -a _build/autograder/<slug>/dist/autograder/<slug>-autograder_*.zip \\
+        -o results/ submission.ipynb        # results/results.json
+
+Examples
+--------
+>>> exercise_of("pv-sleigh-vt-G-2", "ex-pv-sleigh")
+'pv-sleigh'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+import yaml
+
+from mechlib import exercises
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "_build" / "autograder"
+sys.path.insert(0, str(ROOT))
+from scripts import student_edition  # noqa: E402
+
+# The packages the graded notebook imports (pins from requirements.txt).
+GRADING_PACKAGES = ("sympy", "numpy", "scipy", "matplotlib")
+
+
+def exercise_of(check, label):
+    """The question name of a check: its exercise's label without ``ex-``."""
+    return label[len("ex-"):] if label else check
+
+
+def raw(text):
+    return nbformat.v4.new_raw_cell(text)
+
+
+def code(text, outputs=()):
+    cell = nbformat.v4.new_code_cell(text)
+    cell.outputs = list(outputs)
+    return cell
+
+
+def _correct_output():
+    return nbformat.v4.new_output("execute_result", {"text/plain": "Correct."},
+                                  execution_count=1)
+
+
+def _in_solution(notebook):
+    """Indices of the code cells that belong to a worked solution: tagged
+    ``solution``, or between ``solution-start`` and ``solution-end``."""
+    found, inside = set(), False
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            _, inside = student_edition.strip_markdown(cell.source, inside)
+        elif inside or "solution" in cell.metadata.get("tags", []):
+            found.add(index)
+    return found
+
+
+def _answer_prompt(source, variable):
+    """The answer cell's lines without its ``ml.check`` call, with
+    ``VAR = ...`` turned into the solution line ``VAR = VAR  # SOLUTION``."""
+    lines = []
+    for line in source.splitlines():
+        if line.startswith("ml.check("):
+            continue
+        if re.fullmatch(rf"{re.escape(variable)} = \.\.\.\s*", line):
+            line = f"{variable} = {variable}  # SOLUTION"
+        lines.append(line)
+    return "\n".join(lines).strip("\n")
+
+
+def master_notebook(chapter, name=None):
+    """The otter-assign master notebook of a chapter (see the module)."""
+    chapter = Path(chapter)
+    name = name or chapter.stem
+    notebook = jupytext.read(chapter)
+    checks = exercises.chapter_checks(chapter)
+    if not checks:
+        raise SystemExit(f"autograder: {chapter} has no checked exercise "
+                         "(no answer cell calls ml.check)")
+    solution = _in_solution(notebook)
+    by_exercise = {}
+    for item in checks:
+        by_exercise.setdefault(item["exercise"], []).append(item)
+    first_answer = {items[0]["answer_cell"]: items
+                    for items in by_exercise.values()}
+    answers = {item["answer_cell"] for item in checks}
+    config = {
+        "name": name,
+        "requirements": "requirements.txt",
+        "autograder_files": ["mechlib"],
+        "files": [],
+        "python_version": "3.11",
+        "export_cell": {"pdf": False, "instructions":
+                        "Save the notebook, then run this cell to make the "
+                        "zip file you hand in."},
+        "generate": {"pdf": False},
+        "tests": {"files": False, "ok_format": True},
+        "check_all_cell": False,
+        "run_tests": True,
+    }
+    cells = [raw("# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False))]
+    inside = False
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            text, inside = student_edition.strip_markdown(cell.source, inside)
+            if text:
+                cells.append(nbformat.v4.new_markdown_cell(text))
+            continue
+        if index in solution:
+            continue
+        if index in answers and index not in first_answer:
+            continue
+        if index in first_answer:
+            cells.extend(_question(notebook, first_answer[index], solution))
+            continue
+        cells.append(nbformat.v4.new_code_cell(cell.source, metadata={
+            "tags": list(cell.metadata.get("tags", []))}))
+    master = nbformat.v4.new_notebook(cells=cells, metadata={
+        "kernelspec": {"display_name": "Python 3", "language": "python",
+                       "name": "python3"},
+        "language_info": {"name": "python"}})
+    return master
+
+
+def _question(notebook, items, solution):
+    """The cells of one question: an exercise with its checks ``items``."""
+    label = items[0]["exercise"]
+    last = max(i for item in items for i in item["solution_cells"])
+    worked = [notebook.cells[i].source for i in sorted(solution)
+              if items[0]["answer_cell"] < i <= last]
+    body = ["# BEGIN SOLUTION NO PROMPT", *worked, "# END SOLUTION"]
+    for item in items:
+        body.append(_answer_prompt(notebook.cells[item["answer_cell"]].source,
+                                   item["variable"]))
+    header = yaml.safe_dump({"name": exercise_of(items[0]["name"], label)},
+                            sort_keys=False)
+    cells = [raw("# BEGIN QUESTION\n" + header),
+             raw("# BEGIN SOLUTION"), code("\n".join(body)),
+             raw("# END SOLUTION"), raw("# BEGIN TESTS")]
+    for item in items:
+        call = f'ml.check("{item["name"]}", {item["variable"]})'
+        cells.append(code('""" # BEGIN TEST CONFIG\npoints: 0\n'
+                          '""" # END TEST CONFIG\n' + call, [_correct_output()]))
+        cells.append(code('""" # BEGIN TEST CONFIG\npoints: 1\nhidden: true\n'
+                          '""" # END TEST CONFIG\n' + call, [_correct_output()]))
+    cells += [raw("# END TESTS"), raw("# END QUESTION")]
+    return cells
+
+
+def _requirements():
+    pins = []
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        package = re.split(r"[=<>! ]", line.strip(), maxsplit=1)[0]
+        if package in GRADING_PACKAGES:
+            pins.append(line.strip())
+    return "\n".join(pins) + "\n"
+
+
+def _copy_mechlib(target):
+    """mechlib's modules and stored checks, as a support file."""
+    source = Path(exercises.__file__).resolve().parent
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(
+        "__pycache__", "*.pyc"))
+
+
+def assign(chapter, output=OUTPUT):
+    """Write ``output/<slug>/`` for one chapter and run ``otter assign``.
+
+    Returns the folder. Raises SystemExit when otter assign fails (its
+    output is in ``output/<slug>/assign.log``)."""
+    chapter = Path(chapter)
+    folder = Path(output) / chapter.stem
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    master = folder / f"{chapter.stem}.ipynb"
+    nbformat.write(master_notebook(chapter), master)
+    (folder / "requirements.txt").write_text(_requirements())
+    _copy_mechlib(folder / "mechlib")
+    log = folder / "assign.log"
+    with log.open("w") as stream:
+        result = subprocess.run(["otter", "assign", master.name, "dist"],
+                                cwd=folder, stdout=stream,
+                                stderr=subprocess.STDOUT)
+    if result.returncode != 0:
+        raise SystemExit(log.read_text()[-3000:] + f"\nautograder: otter assign "
+                         f"failed for {chapter}; the log is {log}")
+    return folder
+
+
+def chapters_with_checks():
+    """Every ``book/*.md`` with an answer cell calling ``ml.check``."""
+    return sorted(p for p in (ROOT / "book").glob("*.md")
+                  if "ml.check(" in p.read_text(encoding="utf-8")
+                  and exercises.chapter_checks(p))
+
+
+def autograder_zip(folder):
+    """The autograder zip ``otter assign`` wrote in ``folder``."""
+    (path,) = sorted((Path(folder) / "dist" / "autograder").glob("*.zip"))
+    return path
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python scripts/autograder.py",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("chapters", nargs="*",
+                        help="book/<slug>.md (default: every chapter with checks)")
+    parser.add_argument("--output", default=str(OUTPUT))
+    options = parser.parse_args(argv)
+    chapters = [Path(c) for c in options.chapters] or chapters_with_checks()
+    for chapter in chapters:
+        start = time.monotonic()
+        folder = assign(chapter, options.output)
+        print(f"autograder: {folder} in {time.monotonic() - start:.0f} s "
+              f"(student notebook dist/student/{chapter.stem}.ipynb, "
+              f"autograder {autograder_zip(folder).relative_to(folder)})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

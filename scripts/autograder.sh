@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Graded assignments (otter-grader) from the chapters' checked exercises.
+#
+#   scripts/autograder.sh [book/<slug>.md ...]   # default: every chapter with checks
+#
+# Writes _build/autograder/<slug>/: <slug>.ipynb (the otter master notebook made
+# from the chapter), dist/student/<slug>.ipynb (to hand out: no solution, public
+# tests), dist/autograder/<slug>.ipynb (solutions) and
+# dist/autograder/<slug>-autograder_<time>.zip (for Gradescope, or for
+# `otter run -a <zip> -o <dir> submission.ipynb`, which grades without Docker).
+# See scripts/autograder.py.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+SKIP_SITE_SCRIPTS=1 . scripts/setup.sh
+python scripts/autograder.py "$@"

@@ -1,0 +1,283 @@
+"""The student edition: the whole book without its worked solutions.
+
+``scripts/build-student.sh`` runs this module, which
+
+1. writes a student copy of the book's sources into ``_build/student-src``:
+   every page of ``book/`` without its worked solutions, everything else the
+   build reads (``_config.yml``, ``_toc.yml``, ``_ext/``, ``figures/``, the
+   bibliography, ...) copied as it is, ``vendor/static`` linked; ``mechlib``
+   is imported from the installed package, as in the instructor's build;
+2. builds that copy with Jupyter Book (warnings are errors, as in
+   ``scripts/build.sh``) into ``_build/student/_build/html``, reachable as
+   ``_build/student/html``.
+
+A worked solution is, in a chapter (a MyST notebook read and written with
+jupytext, its Markdown cells parsed with MyST's own parser):
+
+- a ``{solution}`` directive (a fence inside a Markdown cell);
+- everything from a ``{solution-start}`` fence to the end of its
+  ``{solution-end}`` fence: prose, Markdown cells and code cells;
+- every code cell tagged ``solution`` (the hidden checks after a solution).
+
+The answer cells (tagged ``answer``, with their ``ml.check``) and everything
+else stay. Every chapter of the student copy is executed again when it is
+built: its outputs must be those of the chapter without its solutions (a
+solution may rebind a name that a later cell shows), and the execution itself
+proves that the student's notebook runs. The cache of executed chapters lives
+in ``_build/student/_build/.jupyter_cache``, so an unchanged chapter is not
+run again; files of the copy are rewritten only when their text changes.
+
+By hand::
+
+    python scripts/student_edition.py                 # write the copy and build it
+    python scripts/student_edition.py --sources-only  # write the copy only
+
+Examples
+--------
+>>> text = '''Prose.
+...
+... ```{solution} ex-a
+... :class: dropdown
+...
+... The answer is $x$.
+... ```
+...
+... More prose.
+... '''
+>>> print(strip_markdown(text, False)[0])
+Prose.
+<BLANKLINE>
+More prose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+from markdown_it.renderer import RendererHTML
+from myst_parser.config.main import MdParserConfig
+from myst_parser.parsers.mdit import create_md_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "_build" / "student-src"
+OUTPUT = ROOT / "_build" / "student"
+TAG = "solution"
+# MyST's parser with the book's extensions (parse.myst_enable_extensions).
+MYST = create_md_parser(MdParserConfig(enable_extensions={
+    "amsmath", "colon_fence", "deflist", "dollarmath", "html_image",
+    "substitution"}), RendererHTML)
+# What the student copy leaves out of the repository's top level: the build,
+# environments, tests (the reference notebooks hold the solutions),
+# benchmarks, and mechlib (imported from the installed package).
+SKIP_TOP = {"_build", "build", "tests", "benchmarks", "mechlib",
+            "vendor", "node_modules"}
+SKIP_ANY = {"__pycache__"}          # and every folder named .* or *.egg-info
+
+
+def _directive(token):
+    """``solution``, ``solution-start``, ... for a directive fence, else None."""
+    if token.type in ("fence", "colon_fence") and token.info.startswith("{"):
+        return token.info[1:].split("}", 1)[0]
+    return None
+
+
+def strip_markdown(source, inside):
+    """``source`` without its solutions, and whether a ``solution-start``
+    is still open at its end.
+
+    ``inside`` says whether the text starts inside a ``solution-start``
+    solution (opened in an earlier cell). Lines are kept or dropped whole:
+    a ``{solution}`` fence, and everything from a ``{solution-start}``
+    fence to the end of its ``{solution-end}`` fence, are dropped.
+
+    Examples
+    --------
+    >>> text = "A.\\n\\n```{solution-start} ex-a\\n```\\n\\nWorked.\\n"
+    >>> strip_markdown(text, False)
+    ('A.', True)
+    >>> strip_markdown("Worked on.\\n\\n```{solution-end}\\n```\\n\\nB.\\n", True)
+    ('B.', False)
+    """
+    lines = source.splitlines(keepends=True)
+    drop = [inside] * len(lines)
+    state = gap = inside
+    position = 0
+    for token in MYST.parse(source):
+        if token.level != 0 or token.map is None or token.nesting == -1:
+            continue
+        start, end = token.map
+        for i in range(position, start):      # blank lines after a block
+            drop[i] = gap
+        name = _directive(token)
+        if name == "solution-start":
+            state = True
+        gap = state or name == "solution"
+        for i in range(start, end):
+            drop[i] = gap
+        if name == "solution-end":
+            state = False
+        position = end
+    for i in range(position, len(lines)):
+        drop[i] = gap
+    if not any(drop):
+        return source, state
+    kept = "".join(line for line, gone in zip(lines, drop) if not gone)
+    return kept.strip("\n"), state
+
+
+def strip_notebook(notebook):
+    """A copy of ``notebook`` without its worked solutions (see the module).
+
+    Examples
+    --------
+    >>> nb = nbformat.v4.new_notebook(cells=[
+    ...     nbformat.v4.new_markdown_cell("```{solution-start} ex-a\\n```"),
+    ...     nbformat.v4.new_code_cell("x = 1"),
+    ...     nbformat.v4.new_markdown_cell("```{solution-end}\\n```\\nAfter."),
+    ...     nbformat.v4.new_code_cell("check(x)", metadata={"tags": ["solution"]}),
+    ...     nbformat.v4.new_code_cell("y = ...", metadata={"tags": ["answer"]})])
+    >>> [c.source for c in strip_notebook(nb).cells]
+    ['After.', 'y = ...']
+    """
+    kept, inside = [], False
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            source, inside = strip_markdown(cell.source, inside)
+            if source:
+                cell = nbformat.from_dict(dict(cell, source=source))
+                kept.append(cell)
+        elif not inside and TAG not in cell.metadata.get("tags", []):
+            kept.append(cell)
+    copy = nbformat.from_dict(dict(notebook))
+    copy.cells = kept
+    return copy
+
+
+def student_page(text):
+    """The student version of a page's MyST text: the very same text if
+    the page has no worked solution.
+
+    Examples
+    --------
+    >>> student_page("# Title\\n\\nNo solution here.\\n")
+    '# Title\\n\\nNo solution here.\\n'
+    """
+    if "{solution" not in text and TAG not in text:
+        return text
+    notebook = jupytext.reads(text, fmt="md:myst")
+    student = strip_notebook(notebook)
+    if [c.source for c in student.cells] == [c.source for c in notebook.cells]:
+        return text
+    return jupytext.writes(student, fmt="md:myst")
+
+
+def _files(root):
+    """Relative paths of the files the student copy takes from ``root``."""
+    for directory, folders, files in os.walk(root):
+        here = Path(directory).relative_to(root)
+        folders[:] = sorted(f for f in folders if f not in SKIP_ANY
+                            and not f.startswith(".")
+                            and not f.endswith(".egg-info")
+                            and not (here == Path(".") and f in SKIP_TOP))
+        for name in sorted(files):
+            if here == Path(".") and name.startswith(".") or name.endswith(".pyc"):
+                continue
+            yield here / name
+
+
+def _write(path, data):
+    """Write ``data`` (bytes) unless ``path`` holds it already."""
+    if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_symlink():
+        path.unlink()
+    path.write_bytes(data)
+    return True
+
+
+def write_sources(root=ROOT, target=SOURCES):
+    """Write the student copy of the book at ``root`` into ``target``.
+
+    Returns the pages whose solutions were removed (paths relative to
+    ``root``). Files of ``target`` that the copy no longer has are deleted.
+    """
+    root, target = Path(root), Path(target)
+    target.mkdir(parents=True, exist_ok=True)
+    wanted, stripped = set(), []
+    for relative in _files(root):
+        data = (root / relative).read_bytes()
+        if relative.parts[0] == "book" and relative.suffix == ".md":
+            text = data.decode("utf-8")
+            student = student_page(text)
+            if student != text:
+                stripped.append(relative)
+            data = student.encode("utf-8")
+        _write(target / relative, data)
+        wanted.add(relative)
+    static = target / "vendor" / "static"
+    static.parent.mkdir(exist_ok=True)
+    if not static.is_symlink():
+        shutil.rmtree(static, ignore_errors=True)
+        static.symlink_to(root / "vendor" / "static")
+    wanted.add(Path("vendor/static"))
+    for relative in list(_files(target)):
+        if relative not in wanted and not str(relative).startswith("vendor/"):
+            (target / relative).unlink()
+    return stripped
+
+
+def build(sources=SOURCES, output=OUTPUT):
+    """Build the student copy with Jupyter Book into ``output/_build/html``
+    (also ``output/html``); a failed build raises SystemExit with the log's
+    warnings."""
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    log = output / "build.log"
+    command = ["jupyter-book", "build", str(sources), "--path-output",
+               str(output), "-W", "-n", "--keep-going"]
+    with log.open("w") as stream:
+        result = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT)
+    html = output / "html"
+    if not html.is_symlink():
+        shutil.rmtree(html, ignore_errors=True)
+        html.symlink_to(Path("_build") / "html")
+    if result.returncode != 0:
+        problems = [line for line in log.read_text().splitlines()
+                    if "WARNING" in line or "ERROR" in line or "Error" in line]
+        raise SystemExit("\n".join(problems[:40]) + "\nstudent edition: the "
+                         f"build failed; the whole log is in {log}")
+    return html
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python scripts/student_edition.py",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sources-only", action="store_true",
+                        help="write the student copy of the sources, build nothing")
+    parser.add_argument("--sources", default=str(SOURCES),
+                        help="where the student copy goes (default: _build/student-src)")
+    parser.add_argument("--output", default=str(OUTPUT),
+                        help="where the site goes: OUTPUT/html (default: _build/student)")
+    options = parser.parse_args(argv)
+    start = time.monotonic()
+    stripped = write_sources(ROOT, options.sources)
+    print(f"student edition: {len(stripped)} pages without their solutions in "
+          f"{options.sources}")
+    if options.sources_only:
+        return
+    html = build(options.sources, options.output)
+    print(f"student edition: {html} built in {time.monotonic() - start:.0f} s "
+          f"(log: {Path(options.output) / 'build.log'})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
