@@ -9,6 +9,7 @@ core computes.
 import math
 import numbers
 import re
+from html import escape as htmlescape
 
 import matplotlib.pyplot as plt
 import sympy as sm
@@ -266,7 +267,7 @@ _ANIMATION_ICONS = {
 }
 
 
-def animation_html(animation, name, dpi=60, default_mode="loop"):
+def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
     """Return a matplotlib animation as self-contained HTML that plays without a kernel.
 
     ``FuncAnimation.to_jshtml()`` embeds the frames and the player, but links
@@ -283,6 +284,10 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
         Resolution of the frames; keep it low so the page stays light.
     default_mode : {"loop", "once", "reflect"}
         What the player does at the last frame.
+    alt : str, optional
+        What the animation shows, for readers who cannot see it (the frames'
+        alt text); default "Animation <name>". The frame slider is labelled
+        "Frame" for screen readers.
 
     Returns
     -------
@@ -302,6 +307,8 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
     >>> html = animation_html(movie, "demo")
     >>> "cdn" in html, "_anim_imgdemo" in html
     (False, True)
+    >>> 'alt="Animation demo"' in html, 'aria-label="Frame"' in html
+    (True, True)
     >>> plt.close(fig)
     """
     if not hasattr(animation, "to_jshtml"):
@@ -322,6 +329,10 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
             "'reflect'")
     if not re.fullmatch(r"\w+", name):
         raise ShapeError(f"animation name {name!r} must be letters, digits and underscores")
+    if alt is not None and not isinstance(alt, str):
+        raise ArgumentTypeError(
+            f"alt is {type(alt).__name__} {alt!r}; give a string saying what the "
+            "animation shows")
     with plt.rc_context({"savefig.dpi": dpi}):
         html = animation.to_jshtml(default_mode=default_mode)
     html = re.sub(r'<link rel="stylesheet"\s+href="https://[^"]*font-awesome[^"]*">', "", html)
@@ -329,6 +340,12 @@ def animation_html(animation, name, dpi=60, default_mode="loop"):
         html = html.replace(f'<i class="fa {icon}"></i>', text)
     player_id = re.search(r"_anim_img(\w+)", html).group(1)
     html = html.replace(player_id, name)
+    # Screen readers: the frames say what they show, the slider what it moves.
+    alt_text = htmlescape(alt if alt is not None else f"Animation {name}", quote=True)
+    html = html.replace(f'<img id="_anim_img{name}">',
+                        f'<img id="_anim_img{name}" alt="{alt_text}">')
+    html = html.replace(f'<input id="_anim_slider{name}" type="range"',
+                        f'<input id="_anim_slider{name}" aria-label="Frame" type="range"')
     if re.search(r"(src|href)=\"https?://", html):
         raise AssertionError(  # pragma: no cover - a matplotlib change
             "matplotlib's animation HTML links another host; "
