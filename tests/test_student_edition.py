@@ -1,0 +1,256 @@
+"""The student edition (scripts/build-student.sh): the book without its worked solutions.
+
+The module fixture builds the student edition with the command itself
+(``python scripts/student_edition.py``, into ``_build/student/html``; chapters
+are re-executed without their solutions, cached in
+``_build/student/_build/.jupyter_cache``) unless ``STUDENT_SITE`` names an
+already built one. The text of every worked solution is collected from the
+instructor's sources by a plain line scan, independent of the module under
+test: each solution's prose fragments (runs of text between math, roles and
+code, 40 characters or more) and its distinctive code lines (25 characters or
+more, found in no cell outside a solution). Each must be found in the
+instructor's site (so the search can find it) and in no file of the student
+site: pages, ``_sources`` (.md, .ipynb), ``searchindex.js`` and the rest. The
+search index holds word stems, not sentences: no stem that only solutions use
+may be in the student's index. The answer cells stay, and in the downloaded
+notebook they ran (the chapter without its solutions executes; that no answer
+cell needs a name only a solution defines is also held by
+tests/mechlib/test_check.py::test_chapter_runs_without_its_solutions).
+"""
+
+from __future__ import annotations
+
+import doctest
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mechlib import exercises
+from scripts import student_edition
+
+ROOT = Path(__file__).resolve().parents[1]
+INSTRUCTOR_SITE = Path(os.environ.get("INSTRUCTOR_SITE", ROOT / "_build" / "html"))
+BOOK = ROOT / "book"
+FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w-]+)\}")
+TEXT_SUFFIXES = {".html", ".js", ".json", ".ipynb", ".md", ".txt", ".css",
+                 ".svg", ".inv", ".xml", ".py", ".tex", ""}
+TYPOGRAPHY = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'",
+                            "\u2019": "'", "\u2013": "--", "\u2014": "---",
+                            "\u2026": "...", "\u00a0": " "})
+
+
+@pytest.fixture(scope="module")
+def student_site():
+    given = os.environ.get("STUDENT_SITE")
+    if given:
+        return Path(given).resolve()
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "student_edition.py")],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    print(f"student edition built in {time.monotonic() - start:.0f} s")
+    return (student_edition.OUTPUT / "html").resolve()
+
+
+# --- what a solution says (a line scan of the instructor's sources) ----------
+
+def split_page(text):
+    """(solution prose lines, solution code lines, all other lines) of a page."""
+    lines = text.splitlines()
+    prose, code, other = [], [], []
+    inside, i = False, 0
+    while i < len(lines):
+        match = FENCE.match(lines[i])
+        if not match:
+            (prose if inside else other).append(lines[i])
+            i += 1
+            continue
+        fence, name = match.groups()
+        closing = re.compile(re.escape(fence[0]) + "{%d,}\\s*$" % len(fence))
+        j = i + 1
+        while j < len(lines) and not closing.match(lines[j]):
+            j += 1
+        body = [line for line in lines[i + 1:j] if not line.startswith(":")]
+        options = [line for line in lines[i + 1:j] if line.startswith(":")]
+        if name == "solution-start":
+            inside = True
+        elif name == "solution-end":
+            inside = False
+        elif name == "solution":
+            prose += body
+        elif name == "code-cell":
+            tagged = any(line.startswith(":tags:") and "solution" in line for line in options)
+            (code if inside or tagged else other).extend(body)
+        else:
+            (prose if inside else other).extend(body)
+        i = j + 1
+    return prose, code, other
+
+
+def normalize(text):
+    return " ".join(html.unescape(text).translate(TYPOGRAPHY).split())
+
+
+MARKUP = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|\{[\w:-]+\}`[^`]*`|`[^`]*`|\(eq-[\w-]+\)"
+                    r"|^\s*(?:#+|\d+\.|[-+*])\s", re.S | re.M)
+
+
+def prose_fragments(lines):
+    """Runs of plain text of 40 characters or more (what a page shows as text)."""
+    text = "\n".join(lines)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)       # links: their text
+    text = text.replace("**", "").replace("*", "")
+    for paragraph in re.split(r"\n\s*\n", text):
+        for run in MARKUP.split(paragraph):
+            run = normalize(run or "")
+            for piece in re.split(r"(?<=[.:;?!])\s", run):
+                if len(piece) >= 40:
+                    yield piece.strip()
+
+
+def pages():
+    return sorted(BOOK.glob("*.md"))
+
+
+def solutions():
+    """{page: (prose fragments, distinctive code lines, solution words)}."""
+    parts = {page: split_page(page.read_text(encoding="utf-8")) for page in pages()}
+    outside = "\n".join(normalize(line) for _, _, other in parts.values() for line in other)
+    outside_stems = stems(outside)
+    found = {}
+    for page, (prose, code, _) in parts.items():
+        fragments = sorted(set(prose_fragments(prose)))
+        lines = sorted({normalize(line) for line in code
+                        if len(line.strip()) >= 25 and normalize(line) not in outside})
+        if fragments or lines:
+            found[page] = (fragments, lines, stems("\n".join(prose + code)) - outside_stems)
+    return found
+
+
+def stems(text):
+    """The search-index stems of the words of ``text`` (Sphinx's English stemmer)."""
+    from sphinx.search.en import SearchEnglish
+
+    stemmer = SearchEnglish({})
+    return {stemmer.stem(w.lower()) for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def site_files(site):
+    """{path relative to the site: its normalized text} of every text file."""
+    texts = {}
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix not in TEXT_SUFFIXES:
+            continue
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        if path.suffix in (".ipynb", ".json"):
+            raw = "\n".join(strings(json.loads(raw)))
+        elif path.suffix == ".html":
+            raw = re.sub(r"<[^>]+>", "", raw)
+        texts[path.relative_to(site)] = normalize(raw)
+    return texts
+
+
+def strings(value):
+    """The text of a JSON document: strings, a list of strings joined as a notebook does."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        yield "".join(value)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+
+
+def index_terms(site):
+    text = (site / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    # a term maps to a document number or a list of them (empty for a term
+    # an incremental build no longer finds)
+    return {term for part in ("terms", "titleterms")
+            for term, docs in index.get(part, {}).items() if docs != []}
+
+
+# --- the tests ---------------------------------------------------------------
+
+def test_the_module_doctests():
+    failures, tried = doctest.testmod(student_edition)
+    assert tried and not failures
+
+
+def test_the_collector_finds_solutions_the_instructor_site_shows():
+    """The scan finds every solution, and the instructor's site has its text:
+    a search that cannot find a solution where it is would prove nothing."""
+    found = solutions()
+    checked = {p.stem for p in pages() if exercises.chapter_checks(p)}
+    assert checked <= {p.stem for p in found}
+    instructor = site_files(INSTRUCTOR_SITE)
+    everything = "\n".join(instructor.values())
+    for page, (fragments, lines, _) in found.items():
+        shown = instructor.get(Path("book") / f"{page.stem}.html")
+        copy = INSTRUCTOR_SITE / "_sources" / "book" / page.name
+        if shown is None or copy.read_bytes() != page.read_bytes():
+            continue                    # not in this build, or changed since it was built
+        missing = [f for f in fragments if f not in shown]
+        assert not missing, f"{page.name}: solution prose not found on its page: {missing[:3]}"
+        missing = [line for line in lines if line not in everything]
+        assert not missing, f"{page.name}: solution code not found in the site: {missing[:3]}"
+
+
+def test_no_solution_text_in_any_file(student_site):
+    files = site_files(student_site)
+    assert len(files) > 20 and Path("searchindex.js") in files
+    built = {path.stem for path in files if path.parent == Path("book")
+             and path.suffix == ".html"}
+    leaks, searched = [], 0
+    for page, (fragments, lines, _) in solutions().items():
+        if page.stem not in built:
+            continue
+        for text in fragments + lines:
+            searched += 1
+            leaks += [(str(path), text) for path, body in files.items() if text in body]
+    assert searched > 0
+    assert not leaks, f"{len(leaks)} pieces of worked solutions in the student site, e.g. {leaks[:5]}"
+
+
+def test_no_solution_word_in_the_search_index(student_site):
+    built = {p.stem for p in (student_site / "book").glob("*.html")}
+    instructor_terms = index_terms(INSTRUCTOR_SITE)
+    student_terms = index_terms(student_site)
+    candidates = {s for page, (_, _, only) in solutions().items()
+                  if page.stem in built for s in only} & instructor_terms
+    assert candidates, "no word of a solution is in the instructor's search index"
+    leaked = sorted(candidates & student_terms)
+    assert not leaked, f"words only solutions use are in the student search index: {leaked[:10]}"
+
+
+@pytest.mark.parametrize("page", [p for p in pages() if exercises.chapter_checks(p)],
+                         ids=lambda p: p.stem)
+def test_answer_cells_stay_and_run(student_site, page):
+    checks = exercises.chapter_checks(page)
+    shown = site_files(student_site / "book")[Path(f"{page.stem}.html")]
+    download = nbformat.read(student_site / "_sources" / "book" / f"{page.stem}.ipynb",
+                             as_version=4)
+    cells = {c.source: c for c in download.cells if c.cell_type == "code"}
+    for item in checks:
+        call = f'ml.check("{item["name"]}", {item["variable"]})'
+        assert f"{item['variable']} = ..." in shown and call in shown, (
+            f"{page.stem}: the answer cell of {item['name']} is not on the student page")
+        (cell,) = [c for source, c in cells.items() if call in source]
+        (output,) = cell.outputs
+        assert output["data"]["text/plain"].startswith("No answer yet"), (
+            f"{page.stem}: the answer cell of {item['name']} did not run in the student edition")
+    assert not [c for c in download.cells if "solution" in c.metadata.get("tags", [])]
