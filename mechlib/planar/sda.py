@@ -258,12 +258,12 @@ class TranslationalSDA:
         r"""Generalized forces ``(Q_i, Q_j)`` of the element on bodies i, j.
 
         .. math::
-            \{Q_i\} = \begin{Bmatrix} \{F_i\} \\ ([B_i]\{s'_i\})^T\{F_i\}
-                      \end{Bmatrix},
-            \quad
-            \{Q_j\} = \begin{Bmatrix} \{F_j\} \\ ([B_j]\{s'_j\})^T\{F_j\}
-                      \end{Bmatrix},
-            \quad \{F_i\} = -\{F_j\} = \frac{f}{\ell}\{d\}
+            \{Q_i\} &= \begin{Bmatrix} \{F_i\} \\ ([B_i]\{s'_i\})^T\{F_i\}
+                       \end{Bmatrix},
+            \qquad \{F_i\} = \frac{f}{\ell}\{d\}, \\
+            \{Q_j\} &= \begin{Bmatrix} \{F_j\} \\ ([B_j]\{s'_j\})^T\{F_j\}
+                       \end{Bmatrix},
+            \qquad \{F_j\} = -\{F_i\}
 
         Their force parts are opposite; their moment parts, taken about two
         different body origins, in general are not.
@@ -291,11 +291,10 @@ class TranslationalSDA:
         r"""Time derivatives ``(Qdot_i, Qdot_j)`` of the generalized forces.
 
         .. math::
-            \{\dot F_i\} = -\{\dot F_j\}
+            \{\dot F_i\} &= -\{\dot F_j\}
             = \frac{\dot f\ell\{d\} + f\ell\{\dot d\} - f\dot\ell\{d\}}
-                   {\ell^2},
-            \qquad
-            \{\dot Q_i\} = \begin{Bmatrix} \{\dot F_i\} \\
+                   {\ell^2}, \\
+            \{\dot Q_i\} &= \begin{Bmatrix} \{\dot F_i\} \\
             ([B_i]\{s'_i\})^T\{\dot F_i\} - \dot\phi_i([A_i]\{s'_i\})^T\{F_i\}
             \end{Bmatrix}
 
