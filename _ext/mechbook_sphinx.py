@@ -108,7 +108,20 @@ def add_search_snippets(app, pagename, templatename, context, doctree):
         app.add_js_file("mechbook-search.js", defer="defer")
 
 
+def list_roles_in_bibliography(app, pagename, templatename, context, doctree):
+    """Give the entries of a bibliography the role its list needs (axe: aria-required-children).
+
+    Docutils writes a citation list as ``role="list"`` whose entries carry the
+    deprecated ``role="doc-biblioentry"``; a list must hold list items.
+    """
+    body = context.get("body", "")
+    if 'role="doc-biblioentry"' in body:
+        context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
+
+
 def setup(app):
+    app.connect("html-page-context", list_roles_in_bibliography)
+    app.add_js_file("mechbook.js", defer="defer")
     app.connect("html-page-context", add_search_snippets)
     app.connect("config-inited", add_static_files)
     app.connect("html-page-context", load_explorer_files)
