@@ -1,0 +1,174 @@
+"""The autograder (scripts/autograder.sh): otter-grader assignments from the checked exercises.
+
+For every chapter with checked exercises, the module fixture runs the command's
+module (``otter assign`` included, which itself grades the solutions) into a
+temporary folder, then grades submissions with ``otter run`` (no Docker):
+
+- the worked solutions (otter's solutions notebook) score full marks;
+- the same notebook with one answer's sign flipped loses that check's point
+  and keeps the others;
+- the same notebook with every answer rewritten in another, equal form (a
+  Vector expressed in a new frame turned by a free angle from one of its
+  frames, a scalar or matrix multiplied by sin²ζ + cos²ζ) keeps every point;
+- for partial-velocities, a student's notebook with answers typed in another
+  form (a half-angle identity, another frame) scores full marks;
+- the student notebook holds no line of a worked solution and no hidden test.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mechlib import exercises
+from scripts import autograder
+
+CHAPTERS = autograder.chapters_with_checks()
+
+# Appended after a question's solution cell: rewrite an answer in another form.
+OTHER_FORM = '''
+import sympy as _sm, sympy.physics.mechanics as _me
+def _other_form(x):
+    if isinstance(x, _me.Vector):
+        if not x.args:
+            return x
+        frame = x.args[0][1]
+        other = _me.ReferenceFrame('F_other')
+        other.orient_axis(frame, _sm.Symbol('theta_F'), frame.z)
+        return x.express(other)
+    one = _sm.sin(_sm.Symbol('zeta'))**2 + _sm.cos(_sm.Symbol('zeta'))**2
+    if isinstance(x, _sm.MatrixBase):
+        return x.applyfunc(lambda e: e*one)
+    return x*one
+'''
+
+
+@pytest.fixture(scope="module", params=CHAPTERS, ids=lambda p: p.stem)
+def assignment(request, tmp_path_factory):
+    chapter = request.param
+    start = time.monotonic()
+    folder = autograder.assign(chapter, tmp_path_factory.mktemp("autograder"))
+    print(f"{chapter.stem}: assignment generated in {time.monotonic() - start:.0f} s")
+    return chapter, folder
+
+
+def grade(folder, notebook, tmp_path, name):
+    """otter run on ``notebook``: {question: (score, max_score)}."""
+    submission = tmp_path / f"{name}.ipynb"
+    nbformat.write(notebook, submission)
+    out = tmp_path / f"{name}-results"
+    out.mkdir()
+    start = time.monotonic()
+    result = subprocess.run(["otter", "run", "-a", str(autograder.autograder_zip(folder)),
+                             "-o", str(out), str(submission)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    print(f"{name}: graded in {time.monotonic() - start:.0f} s")
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    tests = json.loads((out / "results.json").read_text())["tests"]
+    return {t["name"]: (t["score"], t["max_score"]) for t in tests if "max_score" in t}
+
+
+def solutions(folder, chapter):
+    return nbformat.read(folder / "dist" / "autograder" / f"{chapter.stem}.ipynb", as_version=4)
+
+
+def after_answers(notebook, checks, code_of):
+    """``notebook`` with a cell after each answer's solution cell."""
+    for item in checks:
+        line = f"{item['variable']} = {item['variable']}  # SOLUTION"
+        (index,) = [i for i, c in enumerate(notebook.cells)
+                    if c.cell_type == "code" and line in c.source.splitlines()]
+        notebook.cells.insert(index + 1, nbformat.v4.new_code_cell(code_of(item)))
+    return notebook
+
+
+def test_the_module_doctests():
+    failures, tried = doctest.testmod(autograder)
+    assert tried and not failures
+
+
+def test_worked_solutions_score_full_marks(assignment, tmp_path):
+    chapter, folder = assignment
+    scores = grade(folder, solutions(folder, chapter), tmp_path, "worked")
+    checks = exercises.chapter_checks(chapter)
+    assert sum(m for _, m in scores.values()) == len(checks)
+    assert all(s == m for s, m in scores.values()), scores
+
+
+def test_a_sign_error_loses_its_point_another_form_keeps_them(assignment, tmp_path):
+    chapter, folder = assignment
+    checks = exercises.chapter_checks(chapter)
+    wrong = checks[-1]
+    flipped = after_answers(solutions(folder, chapter), [wrong],
+                            lambda item: f"{item['variable']} = -{item['variable']}")
+    scores = grade(folder, flipped, tmp_path, "sign-error")
+    question = autograder.exercise_of(wrong["name"], wrong["exercise"])
+    score, maximum = scores.pop(question)
+    assert score == maximum - 1, f"{question}: a sign error scored {score} of {maximum}"
+    assert all(s == m for s, m in scores.values()), scores
+
+    notebook = solutions(folder, chapter)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
+    other = after_answers(notebook, checks, lambda item:
+                          f"{item['variable']} = _other_form({item['variable']})")
+    scores = grade(folder, other, tmp_path, "other-form")
+    assert all(s == m for s, m in scores.values()), scores
+
+
+# What a student types for partial-velocities, in forms other than the solution's.
+TYPED = {
+    "q1_dot": "u1 - L*u2*(sm.cos(q2/2)**2 - sm.sin(q2/2)**2)",
+    "v_B_2": "L*R.x - L*sm.cos(q2)*N.x",
+    "v_B_t": "V*N.x",
+    "Fr": "sm.Matrix([l*(Fx*sm.cos(qr) + Fy*sm.sin(qr)) for qr in q])",
+    "An": "sm.Matrix([[0, sm.sin(q1)/sm.cos(q1)]])",
+    "vt_G_2": "(N.x + sm.tan(q1)*N.y)",
+}
+
+
+@pytest.mark.skipif("partial-velocities" not in [c.stem for c in CHAPTERS],
+                    reason="partial-velocities has no checked exercises")
+def test_typed_answers_in_the_student_notebook(tmp_path_factory, tmp_path):
+    chapter = next(c for c in CHAPTERS if c.stem == "partial-velocities")
+    folder = autograder.assign(chapter, tmp_path_factory.mktemp("typed"))
+    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
+    for cell in notebook.cells:
+        for variable, answer in TYPED.items():
+            cell.source = cell.source.replace(f"{variable} = ...", f"{variable} = {answer}")
+    scores = grade(folder, notebook, tmp_path, "typed")
+    assert sum(s for s, _ in scores.values()) == len(TYPED), scores
+
+
+def test_student_notebook_has_no_solution(assignment):
+    chapter, folder = assignment
+    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
+    source = jupytext_cells(chapter)
+    text = "\n".join(c.source for c in notebook.cells)
+    worked = {line.strip() for line in source["solution"] if len(line.strip()) >= 25}
+    outside = "\n".join(source["other"])
+    leaked = [line for line in worked if line not in outside and line in text]
+    assert not leaked, f"{chapter.stem}: solution lines in the student notebook: {leaked[:3]}"
+    assert "BEGIN SOLUTION" not in text and "# SOLUTION" not in text
+    for item in exercises.chapter_checks(chapter):
+        assert f"{item['variable']} = ..." in text
+    tests = json.dumps(notebook.metadata.get("otter", {}))
+    assert "'hidden': True" not in tests and '"hidden": true' not in tests
+
+
+def jupytext_cells(chapter):
+    """The code lines of a chapter's solution cells and of its other cells."""
+    import jupytext
+
+    notebook = jupytext.read(chapter)
+    inside = autograder._in_solution(notebook)
+    lines = {"solution": [], "other": []}
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            lines["solution" if index in inside else "other"] += cell.source.splitlines()
+    return lines
