@@ -41,6 +41,7 @@ import json
 import math
 import numbers
 
+from ._images import palette_png, png_data_uri
 from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
 __all__ = ["Slider", "Choice", "Explorer", "explorer"]
@@ -220,14 +221,9 @@ class Choice:
 
 
 def _png(figure):
-    from PIL import Image
-
     raw = io.BytesIO()
     figure.savefig(raw, format="png", dpi=figure.dpi, facecolor="white")
-    image = Image.open(io.BytesIO(raw.getvalue())).convert("RGB")
-    out = io.BytesIO()
-    image.quantize(colors=32, method=Image.Quantize.FASTOCTREE).save(out, "png", optimize=True)
-    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+    return png_data_uri(palette_png(raw.getvalue()))
 
 
 def _svg(figure):
