@@ -5,7 +5,7 @@
 #
 # SITE_DIR defaults to _build/html (the instructor's edition, built by
 # scripts/build.sh), OUT_DIR to _build/pdf; a student edition built elsewhere is
-# printed with e.g. `scripts/pdf.sh _build/html-student _build/pdf-student`.
+# printed with e.g. `scripts/pdf.sh _build/student/html _build/pdf-student`.
 # Writes OUT_DIR/<chapter>-a4.pdf and OUT_DIR/<chapter>-letter.pdf for every
 # numbered chapter (or only the PAGEs given, e.g. book/kanes-equations.html),
 # and OUT_DIR/manifest.json. Builds nothing: build the site first. Prints with

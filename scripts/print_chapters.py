@@ -4,7 +4,7 @@
 scripts/setup.sh; by hand::
 
     python scripts/print_chapters.py                          # _build/html -> _build/pdf
-    python scripts/print_chapters.py _build/html-student _build/pdf-student
+    python scripts/print_chapters.py _build/student/html _build/pdf-student
     python scripts/print_chapters.py _build/html /tmp/pdf book/kanes-equations.html
 
 The chapters are the site's numbered pages (``book/*.html`` whose title starts
