@@ -35,6 +35,16 @@ RAW_TEX = r"""() => {
     return found;
 }"""
 
+# Formulas MathJax could not typeset: it shows its error (e.g. "\begin{aligned}
+# ended with \end{split}", from a blank line inside an aligned block) in red
+# in place of the equation.
+MATH_ERRORS = r"""() => Array.from(document.querySelectorAll('main mjx-merror'))
+    .map(error => {
+        const math = error.closest('div.math');
+        return 'MathJax error' + (math && math.id ? ' in #' + math.id : '') + ': "' +
+               (error.getAttribute('data-mjx-error') || error.textContent).slice(0, 80) + '"';
+    })"""
+
 # Boxes wider than the column they sit in. A display equation must fit beside
 # its number; a code block, an output or a typeset output must fit its cell.
 TOO_WIDE = r"""() => {
@@ -118,7 +128,7 @@ TRACEBACKS = r"""() => {
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-CHECKS = {"desktop": (DESKTOP, [RAW_TEX, TOO_WIDE, TRACEBACKS]),
+CHECKS = {"desktop": (DESKTOP, [RAW_TEX, MATH_ERRORS, TOO_WIDE, TRACEBACKS]),
           "phone": (PHONE, [RAW_TEX, PHONE_LAYOUT])}
 
 
