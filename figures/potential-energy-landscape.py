@@ -40,8 +40,10 @@ def draw():
     fig.patch.set_facecolor("white")
     q1, q2 = np.meshgrid(np.linspace(-7.0, 7.0, 281), np.linspace(-2.5, 2.5, 101))
     levels = np.arange(-1.5, 6.01, 0.25)
-    filled = ax.contourf(q1, q2, potential(q1, q2), levels=levels, cmap="Blues_r")
-    ax.contour(q1, q2, potential(q1, q2), levels=levels, colors="white", linewidths=0.4)
+    filled = ax.contourf(q1, q2, potential(q1, q2), levels=levels, cmap="Blues_r",
+                         rasterized=True)
+    ax.contour(q1, q2, potential(q1, q2), levels=levels, colors="white", linewidths=0.4,
+               rasterized=True)
     colorbar = fig.colorbar(filled, ax=ax, pad=0.02)
     colorbar.set_label(r"$V / (mgl)$")
     a1, a2 = np.meshgrid(np.linspace(-6.5, 6.5, 14), np.linspace(-2.0, 2.0, 5))

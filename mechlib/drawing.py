@@ -249,7 +249,7 @@ def save_svg(fig, path):
     with plt.rc_context({"svg.hashsalt": "mechbook", "svg.fonttype": "path"}):
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None},
-                    facecolor="white")
+                    facecolor="white", dpi=200)
     plt.close(fig)
     Path(path).write_text(buffer.getvalue(), encoding="utf-8")
 
