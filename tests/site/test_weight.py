@@ -15,8 +15,10 @@ from tests.site.test_pages import PAGES
 
 #: Transferred bytes a page may weigh, uncompressed.
 BUDGET = 3_000_000
-#: What the theme alone would load that the book replaced (see _templates/layout.html).
-NEVER_LOADED = ("fontawesome.js", "embed-amd.js", "tex-mml-chtml.js", "menu.js")
+#: What the theme alone would load that the book replaced or dropped (see
+#: _templates/layout.html); the search index loads on the search page only.
+NEVER_LOADED = ("fontawesome.js", "embed-amd.js", "tex-mml-chtml.js", "menu.js",
+                "searchindex.js", "searchtools.js")
 
 
 @pytest.mark.parametrize("path", PAGES)
