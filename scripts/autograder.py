@@ -218,14 +218,46 @@ def assign(chapter, output=OUTPUT):
     (folder / "requirements.txt").write_text(_requirements())
     _copy_mechlib(folder / "mechlib")
     log = folder / "assign.log"
-    with log.open("w") as stream:
-        result = subprocess.run(["otter", "assign", master.name, "dist"],
-                                cwd=folder, stdout=stream,
-                                stderr=subprocess.STDOUT)
+    result = run_otter(["assign", master.name, "dist"], folder, log)
     if result.returncode != 0:
         raise SystemExit(log.read_text()[-3000:] + f"\nautograder: otter assign "
                          f"failed for {chapter}; the log is {log}")
     return folder
+
+
+#: Seconds an otter command may take before it is taken to hang. The slowest
+#: chapter takes about a minute; see run_otter.
+OTTER_TIMEOUT = 600
+
+
+def run_otter(arguments, cwd, log, attempts=2, timeout=OTTER_TIMEOUT):
+    """Run ``otter <arguments>`` in ``cwd``, its output in ``log``.
+
+    otter executes notebooks with nbclient and no time limit. On a loaded
+    machine an execution has been seen to stop for good with the kernel
+    idle and the client waiting for its reply (seen four times here, with
+    ipykernel 7.4 and with 6.31, whenever the machine was busy building the
+    book at the same time; ipython/ipykernel#1554 is one such race). A run that takes longer than ``timeout`` seconds is
+    killed with its kernel and run again, at most ``attempts`` times in all;
+    the log says so. Returns the last ``subprocess.CompletedProcess``.
+    """
+    import os
+    import signal
+
+    with Path(log).open("w") as stream:
+        for attempt in range(1, attempts + 1):
+            process = subprocess.Popen(["otter", *arguments], cwd=cwd, stdout=stream,
+                                       stderr=subprocess.STDOUT, start_new_session=True)
+            try:
+                process.wait(timeout=timeout)
+                return subprocess.CompletedProcess(process.args, process.returncode)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                stream.write(f"\nautograder: otter {arguments[0]} took over {timeout} s "
+                             f"(attempt {attempt} of {attempts}); killed\n")
+                stream.flush()
+    return subprocess.CompletedProcess(process.args, process.returncode)
 
 
 def chapters_with_checks():

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import subprocess
 import time
 from pathlib import Path
 
@@ -65,11 +64,11 @@ def grade(folder, notebook, tmp_path, name):
     out = tmp_path / f"{name}-results"
     out.mkdir()
     start = time.monotonic()
-    result = subprocess.run(["otter", "run", "-a", str(autograder.autograder_zip(folder)),
-                             "-o", str(out), str(submission)],
-                            capture_output=True, text=True, cwd=tmp_path)
+    log = tmp_path / f"{name}-run.log"
+    result = autograder.run_otter(["run", "-a", str(autograder.autograder_zip(folder)),
+                                   "-o", str(out), str(submission)], tmp_path, log)
     print(f"{name}: graded in {time.monotonic() - start:.0f} s")
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert result.returncode == 0, log.read_text()[-4000:]
     tests = json.loads((out / "results.json").read_text())["tests"]
     return {t["name"]: (t["score"], t["max_score"]) for t in tests if "max_score" in t}
 

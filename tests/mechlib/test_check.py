@@ -234,6 +234,12 @@ def test_stored_checks_match_the_chapter(store):
         "the answer cells and the stored checks differ: regenerate with "
         f"python -m mechlib.checks generate book/{chapter.name}")
     assert len(set(names)) == len(names), "a check has two answer cells"
+    # otter grades every test against the notebook's final state, so an answer
+    # variable that another answer (or a later solution) rebinds loses points
+    variables = [item["variable"] for item in found]
+    assert len(set(variables)) == len(variables), (
+        "two answer cells use the same variable; give each check its own name: "
+        + ", ".join(f"{item['name']}: {item['variable']}" for item in found))
     assert len(names) >= 2, "a chapter checks at least two exercises"
     notebook = jupytext.read(chapter)
     for item in found:
@@ -298,3 +304,16 @@ def test_chapter_runs_without_its_solutions(store):
     for cell in answers:
         (output,) = cell.outputs
         assert output["data"]["text/plain"].startswith("No answer yet")
+
+
+def test_instructors_page_lists_every_checked_exercise():
+    text = (ROOT / "book" / "instructors.md").read_text(encoding="utf-8")
+    paragraph = text[text.index("The exercises with self-checks are"):]
+    paragraph = paragraph[:paragraph.index("\n\n")]
+    listed = re.findall(r"<(ex-[\w-]+)>", paragraph)
+    checked = {item["exercise"] for store in STORES
+               for item in exercises.chapter_checks(ROOT / "book" / f"{store.stem}.md")}
+    assert sorted(listed) == sorted(checked), (
+        "book/instructors.md lists other exercises with self-checks than the chapters "
+        f"have: listed only {sorted(set(listed) - checked)}, "
+        f"missing {sorted(checked - set(listed))}")
