@@ -225,9 +225,9 @@ def assign(chapter, output=OUTPUT):
     return folder
 
 
-#: Seconds an otter command may take before it is taken to hang. The slowest
-#: chapter takes about a minute; see run_otter.
-OTTER_TIMEOUT = 600
+#: Seconds an otter command may take before it is taken to hang: the slowest
+#: chapter takes under two minutes on a loaded machine; see run_otter.
+OTTER_TIMEOUT = 300
 
 
 def run_otter(arguments, cwd, log, attempts=2, timeout=OTTER_TIMEOUT):
@@ -235,9 +235,11 @@ def run_otter(arguments, cwd, log, attempts=2, timeout=OTTER_TIMEOUT):
 
     otter executes notebooks with nbclient and no time limit. On a loaded
     machine an execution has been seen to stop for good with the kernel
-    idle and the client waiting for its reply (seen four times here, with
-    ipykernel 7.4 and with 6.31, whenever the machine was busy building the
-    book at the same time; ipython/ipykernel#1554 is one such race). A run that takes longer than ``timeout`` seconds is
+    idle and the client waiting for its reply (seen six times here, with
+    ipykernel 7.4 and with 6.31, when the machine was busy with a build at
+    the same time, twice right after a cell that made an explorer, which
+    sends a burst of widget messages; ipython/ipykernel#1554 is one such
+    race). A run that takes longer than ``timeout`` seconds is
     killed with its kernel and run again, at most ``attempts`` times in all;
     the log says so. Returns the last ``subprocess.CompletedProcess``.
     """

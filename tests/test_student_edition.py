@@ -124,14 +124,20 @@ def solutions():
     """{page: (prose fragments, distinctive code lines, solution words)}."""
     parts = {page: split_page(page.read_text(encoding="utf-8")) for page in pages()}
     outside = "\n".join(normalize(line) for _, _, other in parts.values() for line in other)
-    outside_stems = stems(outside)
+    # what the student may see word for word: the pages outside their solutions
+    # (prose joined across wrapped lines) and mechlib's docstrings (the API page)
+    shown = normalize(" ".join([outside] + [path.read_text(encoding="utf-8")
+                                            for path in (ROOT / "mechlib").rglob("*.py")]))
+    shown_stems = stems(shown)
     found = {}
     for page, (prose, code, _) in parts.items():
-        fragments = sorted(set(prose_fragments(prose)))
+        fragments = sorted(f for f in set(prose_fragments(prose)) if f not in shown)
         lines = sorted({normalize(line) for line in code
-                        if len(line.strip()) >= 25 and normalize(line) not in outside})
+                        if len(line.strip()) >= 25 and normalize(line) not in shown})
         if fragments or lines:
-            found[page] = (fragments, lines, stems("\n".join(prose + code)) - outside_stems)
+            # stems of two letters or fewer ("n" of "ns") say nothing about a leak
+            only = {s for s in stems("\n".join(prose + code)) - shown_stems if len(s) >= 3}
+            found[page] = (fragments, lines, only)
     return found
 
 
@@ -140,7 +146,7 @@ def stems(text):
     from sphinx.search.en import SearchEnglish
 
     stemmer = SearchEnglish({})
-    return {stemmer.stem(w.lower()) for w in re.findall(r"[A-Za-z]{3,}", text)}
+    return {stemmer.stem(w.lower()) for w in re.findall(r"[A-Za-z]{2,}", text)}
 
 
 def site_files(site):
