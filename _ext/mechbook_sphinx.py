@@ -119,15 +119,13 @@ def list_roles_in_bibliography(app, pagename, templatename, context, doctree):
         context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
 
 
-FONTAWESOME_CSS = "fontawesome/css/all.min.css"
-
-
 def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
     """Give _templates/layout.html the theme's Font Awesome script tag to drop.
 
     The tag is rendered from the theme's own macro with this page's context,
-    so it matches what the theme writes (path and digest) exactly; the page
-    loads Font Awesome's style sheet instead (FONTAWESOME_CSS).
+    so it matches what the theme writes (path and digest) exactly. The
+    theme's style sheet already holds Font Awesome's rules and fonts, which
+    draw the same icons (cut down to them by _ext/mechbook_icons.py).
     """
     macro = ('{%- import "static/webpack-macros.html" as webpack with context -%}'
              "{{ webpack.head_js_preload() }}")
@@ -138,7 +136,6 @@ def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
 
 def setup(app):
     app.connect("html-page-context", fontawesome_as_web_font)
-    app.add_css_file(FONTAWESOME_CSS)
     app.connect("html-page-context", list_roles_in_bibliography)
     app.add_js_file("mechbook.js", defer="defer")
     app.connect("html-page-context", add_search_snippets)

@@ -38,7 +38,7 @@ if [ "${SKIP_SITE_SCRIPTS:-0}" != 1 ]; then
 want=$(stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
         || [ ! -f vendor/node_modules/axe-core/axe.min.js ]; then
-    echo "setup: installing MathJax, Font Awesome and axe-core from npm"
+    echo "setup: installing MathJax and axe-core from npm"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax
     mj=vendor/node_modules/mathjax/es5
@@ -51,14 +51,6 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
             cp -r "$mj/$part" "vendor/static/mathjax/$part"
         fi
     done
-    # Font Awesome as a web font (the theme's icons): its style sheet and the
-    # fonts it names; a page fetches only the fonts of the icons it shows.
-    # It replaces the theme's 1.5 MB SVG script (see _templates/layout.html).
-    fa=vendor/node_modules/@fortawesome/fontawesome-free
-    mkdir -p vendor/static/fontawesome/css vendor/static/fontawesome/webfonts
-    cp "$fa/css/all.min.css" vendor/static/fontawesome/css/
-    cp "$fa"/webfonts/*.woff2 "$fa"/webfonts/*.ttf vendor/static/fontawesome/webfonts/
-    cp "$fa/LICENSE.txt" vendor/static/fontawesome/
     # No ipywidgets embed manager: explorers (mechlib.display.explorer) show
     # precomputed pictures with _ext/static/explorer.js; the site has no kernel.
     echo "$want" > vendor/static/.stamp

@@ -1,0 +1,120 @@
+"""Font Awesome cut down to the icons the built book shows.
+
+The theme draws about twenty Font Awesome icons (menu, search, download, dark
+mode, ...) as a web font: its style sheet, ``pydata-sphinx-theme.css``, holds
+Font Awesome's rules for some 2,000 icons (about 0.1 MB) and its fonts hold all
+of them (0.27 MB fetched on every page). When the HTML build has finished,
+this extension
+
+1. finds the icon names the site uses: every ``fa-<name>`` in its pages and
+   in the scripts they load (a script may set icons itself);
+2. rewrites the theme's style sheet without the rules of the other icons
+   (the rules that only set an icon's character), keeping all the rest;
+3. subsets each of the theme's Font Awesome web fonts (``.woff2``) to the
+   characters of the icons kept, with fontTools.
+
+Only the built site changes; the installed theme keeps the whole release.
+``tests/site/test_icons.py`` checks that every icon a page shows still has
+its character in its font.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: The theme's style sheet and its Font Awesome fonts, in the built site.
+THEME_CSS = Path("_static") / "styles" / "pydata-sphinx-theme.css"
+THEME_FONTS = Path("_static") / "vendor" / "fontawesome" / "webfonts"
+#: The name of an icon in a class attribute or a script: fa-<name>.
+ICON_NAME = re.compile(r"\bfa-([a-z0-9]+(?:-[a-z0-9]+)*)")
+#: A rule that only gives icons their character: ``.fa-a:before,.fa-b:before{content:"\f123"}``.
+ICON_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+:{1,2}before,?)+)\{content:"\\([0-9a-f]+)"\}')
+
+
+#: A script a page loads: <script src="...">.
+SCRIPT_SOURCE = re.compile(r'<script[^>]*\ssrc="([^"?#]+)')
+
+
+def used_icon_names(site: Path) -> set[str]:
+    """Every ``fa-<name>`` in the site's pages and in the scripts they load.
+
+    Scripts in ``_static`` that no page loads (the theme's Font Awesome
+    script, which names every icon) are not read.
+    """
+    names, scripts = set(), set()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8", errors="ignore")
+        names.update(ICON_NAME.findall(text))
+        for source in SCRIPT_SOURCE.findall(text):
+            script = (page.parent / source).resolve()
+            if script.is_file() and site.resolve() in script.parents:
+                scripts.add(script)
+    for script in scripts:
+        names.update(ICON_NAME.findall(script.read_text(encoding="utf-8", errors="ignore")))
+    return names
+
+
+def trim_stylesheet(css: str, names: set[str]) -> tuple[str, set[int]]:
+    """``css`` without the character rules of icons not in ``names``.
+
+    Returns the new style sheet and the characters of the icons kept.
+
+    >>> css = '.fa-a:before,.fa-b:before{content:"\\\\f101"}.fa-c:before{content:"\\\\f102"}'
+    >>> trim_stylesheet(css, {"b"})
+    ('.fa-b:before{content:"\\\\f101"}', {61697})
+    """
+    kept_characters = set()
+
+    def keep_used(match):
+        selectors = [s for s in match.group(1).split(",") if s]
+        used = [s for s in selectors if s[len(".fa-"):].split(":")[0] in names]
+        if not used:
+            return ""
+        kept_characters.add(int(match.group(2), 16))
+        return ",".join(used) + '{content:"\\' + match.group(2) + '"}'
+
+    return ICON_RULE.sub(keep_used, css), kept_characters
+
+
+def subset_font(path: Path, characters: set[int]) -> None:
+    """Keep only ``characters`` in the web font at ``path`` (in place)."""
+    from fontTools import subset
+
+    options = subset.Options()
+    options.flavor = "woff2"
+    options.layout_features = ["*"]
+    options.notdef_outline = True
+    font = subset.load_font(str(path), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(characters))
+    subsetter.subset(font)
+    subset.save_font(font, str(path), options)
+
+
+def trim_fontawesome(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    site = Path(app.outdir)
+    stylesheet = site / THEME_CSS
+    fonts = sorted((site / THEME_FONTS).glob("*.woff2"))
+    if not stylesheet.is_file() or not fonts:
+        logger.warning("Font Awesome: the theme's %s or its fonts in %s are missing; "
+                       "pydata-sphinx-theme changed, see _ext/mechbook_icons.py",
+                       THEME_CSS, THEME_FONTS)
+        return
+    names = used_icon_names(site)
+    css, characters = trim_stylesheet(stylesheet.read_text(encoding="utf-8"), names)
+    stylesheet.write_text(css, encoding="utf-8")
+    for font in fonts:
+        subset_font(font, characters)
+    logger.info("Font Awesome: %d icons kept", len(characters))
+
+
+def setup(app):
+    app.connect("build-finished", trim_fontawesome)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
