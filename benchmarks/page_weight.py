@@ -3,9 +3,10 @@
 Serves a built site (default ``_build/html``) on 127.0.0.1, loads each page of
 ``_toc.yml`` cold (a new browser context, so an empty cache) ``--runs`` times,
 and prints per page: the bytes transferred (the sum of every response body the
-page loaded, MathJax's fonts and the explorers' pictures included), the number
-of requests, and the median time to the ``load`` event and until the network is
-idle. Then the largest resources over all pages.
+page loaded, MathJax's fonts included), the number of requests, the median
+time to the ``load`` event and until the network is idle, and the bytes once
+the page has been scrolled to its end (which loads the explorer and animation
+pictures it defers). Then the largest resources over all pages.
 
 Usage::
 
@@ -44,8 +45,12 @@ def serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def load(browser, url):
-    """One cold load: (bytes, requests, seconds to load, seconds to idle, {url: bytes})."""
+def load(browser, url, scroll=False):
+    """One cold load: (bytes, requests, seconds to load, seconds to idle, {url: bytes}).
+
+    With ``scroll``, the page is then scrolled to its end, screen by screen, so
+    that the explorer and animation pictures it defers load too; the bytes and
+    requests count them, the times do not."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     finished = []
@@ -57,6 +62,15 @@ def load(browser, url):
     page.evaluate("() => window.MathJax && window.MathJax.startup"
                   " ? window.MathJax.startup.promise : null")
     idle = time.perf_counter() - start
+    if scroll:
+        page.evaluate("""async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+                window.scrollTo(0, y);
+                await new Promise(resolve => setTimeout(resolve, 50));
+            }
+        }""")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(300)
     sizes = {}
     for request in list(finished):
         try:
@@ -85,8 +99,8 @@ def main(argv=None):
     server, base = serve(args.site)
     largest = {}
     print(f"{args.site}, {args.runs} cold loads per page (median seconds)\n")
-    print("| page | MB transferred | requests | load s | idle s |")
-    print("|---|---|---|---|---|")
+    print("| page | MB transferred | requests | load s | idle s | MB after scrolling to the end |")
+    print("|---|---|---|---|---|---|")
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
@@ -97,7 +111,9 @@ def main(argv=None):
                     largest[urlparse(url).path] = nbytes
                 print(f"| {path} | {size / 1e6:.2f} | {count} | "
                       f"{statistics.median(r[2] for r in runs):.2f} | "
-                      f"{statistics.median(r[3] for r in runs):.2f} |", flush=True)
+                      f"{statistics.median(r[3] for r in runs):.2f} | "
+                      f"{load(browser, f'{base}/{path}', scroll=True)[0] / 1e6:.2f} |",
+                      flush=True)
             browser.close()
     finally:
         server.shutdown()

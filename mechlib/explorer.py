@@ -48,9 +48,9 @@ __all__ = ["Slider", "Choice", "Explorer", "explorer"]
 
 #: The most pictures an explorer may precompute unless it asks for more.
 MAX_FRAMES = 120
-#: The most bytes the static form of an explorer may weigh (its pictures): a
-#: chapter page carries about 2.1 MB of theme and MathJax before its content,
-#: and stays under 3 MB with one explorer and one animation.
+#: The most bytes the static form of an explorer may weigh (its pictures). The
+#: built site loads them when the reader reaches the explorer
+#: (_ext/mechbook_explorer_frames.py), but a downloaded notebook carries them.
 MAX_BYTES = 350_000
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
