@@ -166,8 +166,11 @@ def _question(notebook, items, solution):
     """The cells of one question: an exercise with its checks ``items``."""
     label = items[0]["exercise"]
     last = max(i for item in items for i in item["solution_cells"])
+    # A worked cell that shows an error (tagged raises-exception) would stop
+    # otter's run of the solutions: the question keeps the cells that run.
     worked = [notebook.cells[i].source for i in sorted(solution)
-              if items[0]["answer_cell"] < i <= last]
+              if items[0]["answer_cell"] < i <= last
+              and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
     body = ["# BEGIN SOLUTION NO PROMPT", *worked, "# END SOLUTION"]
     for item in items:
         body.append(_answer_prompt(notebook.cells[item["answer_cell"]].source,

@@ -287,25 +287,6 @@ def test_regeneration_gives_the_committed_file(store, tmp_path):
         f"book/{store.stem}.md")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("store", STORES, ids=lambda p: p.stem)
-def test_chapter_runs_without_its_solutions(store):
-    """Answer and setup cells use nothing a solution cell defines: the
-    chapter without its solution cells runs, and every check waits."""
-    from nbclient import NotebookClient
-
-    notebook = jupytext.read(ROOT / "book" / f"{store.stem}.md")
-    notebook.cells = [c for c in notebook.cells
-                      if "solution" not in c.metadata.get("tags", [])]
-    NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
-    answers = [c for c in notebook.cells
-               if "answer" in c.metadata.get("tags", [])]
-    assert answers
-    for cell in answers:
-        (output,) = cell.outputs
-        assert output["data"]["text/plain"].startswith("No answer yet")
-
-
 def test_instructors_page_lists_every_checked_exercise():
     text = (ROOT / "book" / "instructors.md").read_text(encoding="utf-8")
     paragraph = text[text.index("The exercises with self-checks are"):]
