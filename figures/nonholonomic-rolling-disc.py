@@ -91,7 +91,7 @@ def draw():
     arc3d(ax, C, n_x, n_y, 1.25, Q1, r"$q_1$", (0.0, -0.17))
 
     # the disc, with a radial line fixed in D (its spin angle q3 from l_x)
-    s = np.linspace(0.0, 2 * np.pi, 121)
+    s = np.linspace(0.0, 2 * np.pi, 120, endpoint=False)   # Polygon closes the rim itself
     rim = np.array([project(Do + R * (np.cos(a) * f["l_x"] + np.sin(a) * f["l_z"]))
                     for a in s])
     ax.add_patch(Polygon(rim, closed=True, facecolor="#dde9f3", edgecolor=COLORS["body"],

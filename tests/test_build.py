@@ -32,7 +32,7 @@ kernelspec:
 
 
 def build(tmp_path: Path, tags: str) -> subprocess.CompletedProcess:
-    for name in ("_config.yml", "_ext"):
+    for name in ("_config.yml", "_ext", "_templates"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, tmp_path / name)
     (tmp_path / "vendor").symlink_to(ROOT / "vendor")
