@@ -5,11 +5,11 @@ module (``otter assign`` included, which itself grades the solutions) into a
 temporary folder, then grades submissions with ``otter run`` (no Docker):
 
 - the worked solutions (otter's solutions notebook) score full marks;
-- the same notebook with one answer's sign flipped loses that check's point
-  and keeps the others;
 - the same notebook with every answer rewritten in another, equal form (a
   Vector expressed in a new frame turned by a free angle from one of its
-  frames, a scalar or matrix multiplied by sin²ζ + cos²ζ) keeps every point;
+  frames, a scalar or matrix multiplied by sin²ζ + cos²ζ) and the last answer
+  also negated, graded in one run, loses that check's point and keeps every
+  other;
 - for partial-velocities, a student's notebook with answers typed in another
   form (a half-angle identity, another frame) scores full marks;
 - the student notebook holds no line of a worked solution and no hidden test.
@@ -101,22 +101,18 @@ def test_worked_solutions_score_full_marks(assignment, tmp_path):
 
 
 def test_a_sign_error_loses_its_point_another_form_keeps_them(assignment, tmp_path):
+    """One graded run: every answer rewritten in another form, the last one also negated."""
     chapter, folder = assignment
     checks = exercises.chapter_checks(chapter)
     wrong = checks[-1]
-    flipped = after_answers(solutions(folder, chapter), [wrong],
-                            lambda item: f"{item['variable']} = -{item['variable']}")
-    scores = grade(folder, flipped, tmp_path, "sign-error")
+    notebook = solutions(folder, chapter)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
+    mutated = after_answers(notebook, checks, lambda item: (
+        f"{item['variable']} = {'-' if item is wrong else ''}_other_form({item['variable']})"))
+    scores = grade(folder, mutated, tmp_path, "sign-error-and-other-forms")
     question = autograder.exercise_of(wrong["name"], wrong["exercise"])
     score, maximum = scores.pop(question)
     assert score == maximum - 1, f"{question}: a sign error scored {score} of {maximum}"
-    assert all(s == m for s, m in scores.values()), scores
-
-    notebook = solutions(folder, chapter)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
-    other = after_answers(notebook, checks, lambda item:
-                          f"{item['variable']} = _other_form({item['variable']})")
-    scores = grade(folder, other, tmp_path, "other-form")
     assert all(s == m for s, m in scores.values()), scores
 
 
