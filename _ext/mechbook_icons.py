@@ -11,7 +11,10 @@ this extension
 2. rewrites the theme's style sheet without the rules of the other icons
    (the rules that only set an icon's character), keeping all the rest;
 3. subsets each of the theme's Font Awesome web fonts (``.woff2``) to the
-   characters of the icons kept, with fontTools.
+   characters of the icons kept and to every icon character the site's style
+   sheets still name outside those rules (the theme's admonition icons are
+   custom properties such as ``--pst-icon-lightbulb``, sphinx-exercise and
+   sphinx-book-theme set ``content: "\\f303"`` themselves), with fontTools.
 
 Only the built site changes; the installed theme keeps the whole release.
 ``tests/site/test_icons.py`` checks that every icon a page shows still has
@@ -35,6 +38,11 @@ ICON_NAME = re.compile(r"\bfa-([a-z0-9]+(?:-[a-z0-9]+)*)")
 #: A rule that only gives icons their character: ``.fa-a:before,.fa-b:before{content:"\f123"}``.
 ICON_RULE = re.compile(r'((?:\.fa-[a-z0-9-]+:{1,2}before,?)+)\{content:"\\([0-9a-f]+)"\}')
 
+
+#: Font Awesome's characters sit in Unicode's Private Use Area (U+E000 to U+F8FF).
+PRIVATE_USE = range(0xE000, 0xF900)
+#: A character written as a CSS escape, e.g. ``"\\f303"`` or ``"\\f303 "``.
+CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{4,6})")
 
 #: A script a page loads: <script src="...">.
 SCRIPT_SOURCE = re.compile(r'<script[^>]*\ssrc="([^"?#]+)')
@@ -81,6 +89,18 @@ def trim_stylesheet(css: str, names: set[str]) -> tuple[str, set[int]]:
     return ICON_RULE.sub(keep_used, css), kept_characters
 
 
+def stylesheet_characters(css: str) -> set[int]:
+    """The Private Use Area characters ``css`` names, literally or as escapes.
+
+    >>> sorted(hex(c) for c in stylesheet_characters(
+    ...     ':root{--pst-icon-bell:"\uf0f3"}.x:after{content:"\\\\f303"}p{color:#f303ff}'))
+    ['0xf0f3', '0xf303']
+    """
+    literal = {ord(c) for c in css if ord(c) in PRIVATE_USE}
+    escaped = {int(code, 16) for code in CSS_ESCAPE.findall(css)}
+    return literal | {c for c in escaped if c in PRIVATE_USE}
+
+
 def subset_font(path: Path, characters: set[int]) -> None:
     """Keep only ``characters`` in the web font at ``path`` (in place)."""
     from fontTools import subset
@@ -110,6 +130,8 @@ def trim_fontawesome(app, exception):
     names = used_icon_names(site)
     css, characters = trim_stylesheet(stylesheet.read_text(encoding="utf-8"), names)
     stylesheet.write_text(css, encoding="utf-8")
+    for sheet in (site / "_static").rglob("*.css"):
+        characters |= stylesheet_characters(sheet.read_text(encoding="utf-8", errors="ignore"))
     for font in fonts:
         subset_font(font, characters)
     logger.info("Font Awesome: %d icons kept", len(characters))

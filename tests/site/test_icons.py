@@ -1,47 +1,61 @@
 """Every icon the book shows survives the cut of Font Awesome (_ext/mechbook_icons.py).
 
 The built site carries the theme's Font Awesome rules and fonts cut down to
-the icons its pages use. An icon whose rule or character was cut would show as
-nothing (or as a box): for every icon on every page, the style sheet must
-still give its character, and the font of its style must hold it.
+the icons it shows. An icon whose character was cut shows as a box. Icons come
+from markup (``<i class="fa-solid fa-bars">``) and from style sheets alone (the
+admonition titles' ``::after``, from custom properties such as
+``--pst-icon-lightbulb``), so the test asks Chromium: on every page, every
+``::before`` and ``::after`` drawn in a Font Awesome font has each of its
+characters in that font (solid for weight 900, regular for 400, brands).
 """
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import re
 
 import pytest
 from fontTools.ttLib import TTFont
 
-from tests.site.test_pages import PAGES
+from tests.references import ROOT
+from tests.site.test_pages import PAGES, open_page
 
-ICON_CLASS = re.compile(r'class="([^"]*\bfa-[^"]*)"')
-#: Font Awesome's style classes and the font each one draws with.
-STYLE_FONTS = {"fa-brands": "fa-brands-400.woff2", "fab": "fa-brands-400.woff2",
-               "fa-regular": "fa-regular-400.woff2", "far": "fa-regular-400.woff2",
-               "fa-solid": "fa-solid-900.woff2", "fas": "fa-solid-900.woff2"}
-#: Classes that change how an icon is drawn, not which.
-MODIFIERS = {"fa-lg", "fa-xs", "fa-sm", "fa-xl", "fa-2xl", "fa-fw", "fa-spin", "fa-pulse"}
+FONT_FILES = ("fa-solid-900.woff2", "fa-regular-400.woff2", "fa-brands-400.woff2")
+
+#: [font family, font weight, character, where] of every Font Awesome character drawn.
+DRAWN_ICONS = """() => {
+  const drawn = [];
+  for (const element of document.querySelectorAll('*')) {
+    for (const pseudo of ['::before', '::after']) {
+      const style = getComputedStyle(element, pseudo);
+      if (!style.fontFamily.includes('Font Awesome')) continue;
+      for (const character of style.content) {
+        const code = character.codePointAt(0);
+        if (code >= 0xE000 && code < 0xF900) {
+          const classes = typeof element.className === 'string' ? element.className : '';
+          drawn.push([style.fontFamily, style.fontWeight, code,
+                      element.tagName.toLowerCase() + '.' + classes.split(' ').join('.') + pseudo]);
+        }
+      }
+    }
+  }
+  return drawn;
+}"""
 
 
-def icons_on(html):
-    """{(style class, icon name)} of the icons in a page's markup."""
-    found = set()
-    for classes in ICON_CLASS.findall(html):
-        words = classes.split()
-        styles = [w for w in words if w in STYLE_FONTS]
-        names = [w for w in words if w.startswith("fa-") and w not in STYLE_FONTS
-                 and w not in MODIFIERS]
-        for name in names:
-            found.add((styles[0] if styles else "fa-solid", name))
-    return found
+def font_file(family, weight):
+    """The web font Chromium draws ``family`` at ``weight`` with."""
+    if "Brands" in family:
+        return "fa-brands-400.woff2"
+    return "fa-solid-900.woff2" if int(weight) >= 600 else "fa-regular-400.woff2"
 
 
 def characters(css):
-    """{icon name: its character} from a Font Awesome style sheet."""
+    """{icon name: its character} from Font Awesome's rules in a style sheet."""
     table = {}
-    for selectors, code in re.findall(r'((?:\.fa-[a-z0-9-]+:{1,2}before,?)+)\{content:"\\([0-9a-f]+)"\}',
-                                      css):
+    for selectors, code in re.findall(
+            r'((?:\.fa-[a-z0-9-]+:{1,2}before,?)+)\{content:"\\([0-9a-f]+)"\}', css):
         for selector in filter(None, selectors.split(",")):
             table[selector[len(".fa-"):].split(":")[0]] = int(code, 16)
     return table
@@ -51,9 +65,17 @@ def characters(css):
 def fontawesome(site):
     css = (site / "_static" / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
     folder = site / "_static" / "vendor" / "fontawesome" / "webfonts"
-    fonts = {name: set(TTFont(folder / name).getBestCmap())
-             for name in set(STYLE_FONTS.values())}
+    fonts = {name: set(TTFont(folder / name).getBestCmap()) for name in FONT_FILES}
     return characters(css), fonts, sum((folder / name).stat().st_size for name in fonts)
+
+
+def test_the_extension_doctests():
+    spec = importlib.util.spec_from_file_location("mechbook_icons",
+                                                  ROOT / "_ext" / "mechbook_icons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    failures, tried = doctest.testmod(module)
+    assert tried >= 2 and not failures
 
 
 def test_the_cut_is_small(fontawesome):
@@ -62,12 +84,23 @@ def test_the_cut_is_small(fontawesome):
     assert 10 <= len(table) < 100, f"{len(table)} icons kept"
 
 
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("path", PAGES)
-def test_every_icon_keeps_its_character(site, fontawesome, path):
-    table, fonts, _ = fontawesome
-    icons = icons_on((site / path).read_text(encoding="utf-8"))
-    assert icons, f"{path} shows no Font Awesome icon"
-    missing = [f"{style} fa-{name}" for style, name in sorted(icons)
-               if name[len("fa-"):] not in table
-               or table[name[len("fa-"):]] not in fonts[STYLE_FONTS[style]]]
-    assert not missing, f"{path}: icons with no character left: {missing}"
+def test_every_icon_drawn_has_its_character(context, base_url, fontawesome, path):
+    _, fonts, _ = fontawesome
+    page, _, _ = open_page(context, f"{base_url}/{path}")
+    try:
+        drawn = page.evaluate(DRAWN_ICONS)
+    finally:
+        page.close()
+    assert drawn, f"{path} draws no Font Awesome icon"
+    missing = sorted({f"U+{code:04X} ({where}, {font_file(family, weight)})"
+                      for family, weight, code, where in drawn
+                      if code not in fonts[font_file(family, weight)]})
+    assert not missing, f"{path}: icons drawn as boxes, their characters cut: {missing[:8]}"
