@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import time
 from pathlib import Path
 
@@ -66,7 +67,8 @@ def grade(folder, notebook, tmp_path, name):
     start = time.monotonic()
     log = tmp_path / f"{name}-run.log"
     result = autograder.run_otter(["run", "-a", str(autograder.autograder_zip(folder)),
-                                   "-o", str(out), str(submission)], tmp_path, log)
+                                   "-o", str(out), str(submission)], tmp_path, log,
+                                  timeout=autograder.OTTER_RUN_TIMEOUT)
     print(f"{name}: graded in {time.monotonic() - start:.0f} s")
     assert result.returncode == 0, log.read_text()[-4000:]
     tests = json.loads((out / "results.json").read_text())["tests"]
@@ -90,6 +92,22 @@ def after_answers(notebook, checks, code_of):
 def test_the_module_doctests():
     failures, tried = doctest.testmod(autograder)
     assert tried and not failures
+
+
+def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
+    """A fake ``otter`` that hangs twice and then succeeds: the third attempt counts."""
+    calls = tmp_path / "calls"
+    fake = tmp_path / "bin" / "otter"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\necho call >> {calls}\n"
+                    f"[ $(wc -l < {calls}) -ge 3 ] && exit 0\nexec sleep 60\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    log = tmp_path / "run.log"
+    result = autograder.run_otter(["run"], tmp_path, log, timeout=1)
+    assert result.returncode == 0
+    assert calls.read_text().count("call") == 3
+    assert "attempt 2 of 3" in log.read_text()
 
 
 def test_worked_solutions_score_full_marks(assignment, tmp_path):
