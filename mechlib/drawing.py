@@ -30,6 +30,8 @@ from .errors import ParameterError, ShapeError, ZeroLengthError
 
 __all__ = [
     "COLORS",
+    "LINESTYLES",
+    "series",
     "contrast_on_white",
     "text_color",
     "readable_labels",
@@ -66,6 +68,35 @@ COLORS = {
     "frame": "#229DE2",
     "ground": "#7f7f7f",
 }
+
+#: Dash patterns for the curves of one plot, in order. Used with the colours,
+#: they tell the curves apart for readers who do not tell the colours apart,
+#: and on paper printed in grey: solid, dashed, dash-dotted, dotted, dash-dot-
+#: dotted, long-dashed.
+LINESTYLES = ("-", "--", "-.", ":", (0, (8, 2, 1, 2, 1, 2)), (0, (10, 3)))
+_SERIES_COLORS = ("velocity", "remainder", "partial", "force", "torque", "frame")
+
+
+def series(index):
+    """Colour and dash pattern of a plot's ``index``-th curve (from 0).
+
+    Keyword arguments for ``Axes.plot``, so that two curves of one plot never
+    differ by colour alone:
+
+    >>> series(0), series(1)
+    ({'color': '#0072B2', 'linestyle': '-'}, {'color': '#D55E00', 'linestyle': '--'})
+    >>> series(6)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: series: index 6 is out of range; a plot has at most 6 curves told apart by colour and dash pattern (indices 0 to 5)
+    """
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(LINESTYLES):
+        raise ParameterError(
+            f"series: index {index!r} is out of range; a plot has at most "
+            f"{len(LINESTYLES)} curves told apart by colour and dash pattern "
+            f"(indices 0 to {len(LINESTYLES) - 1})")
+    return {"color": COLORS[_SERIES_COLORS[index]], "linestyle": LINESTYLES[index]}
+
 
 #: Contrast on white that a label needs (WCAG 2.1 AA for normal text).
 TEXT_CONTRAST = 4.5

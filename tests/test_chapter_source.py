@@ -6,6 +6,7 @@ find its causes in the source, with the line to fix, before anything is built.
 
 from __future__ import annotations
 
+import ast
 import re
 
 import jupytext
@@ -25,6 +26,8 @@ SOLUTION_CODE_WIDTH = 74
 HIDDEN_CODE_WIDTH = 99
 LIST_MARKER = re.compile(r"\s*([-+*]|\d+[.)])\s")
 DOLLAR = re.compile(r"(?<!\\)\$")
+# Axes methods that draw a curve.
+CURVE_METHODS = {"plot", "semilogy", "semilogx", "loglog", "step"}
 
 
 def lines_breaking_inline_math(text: str):
@@ -90,3 +93,57 @@ def test_code_fits_the_column(chapter):
         f"({SHOWN_CODE_WIDTH} characters shown, {FOLDED_CODE_WIDTH} folded, "
         f"{SOLUTION_CODE_WIDTH} in a solution, {HIDDEN_CODE_WIDTH} hidden):\n"
         + "\n".join(long_lines[:20]))
+
+
+def curves_told_apart_by_colour_alone(source: str):
+    """Yield the source lines of a cell's labelled curves that differ by colour alone.
+
+    A curve with a legend label must differ from the others in more than
+    colour: it sets ``linestyle`` (or ``ls``) or ``marker``, takes them from
+    ``**drawing.series(i)`` (any ``**`` mapping), or has a format argument
+    such as ``'k--'``. One curve of a cell may keep the default solid line;
+    a second, or one drawn in a loop, is reported.
+
+    >>> list(curves_told_apart_by_colour_alone(
+    ...     "ax.plot(t, x, label='x')\\nax.plot(t, y, label='y')"))
+    ["ax.plot(t, x, label='x')", "ax.plot(t, y, label='y')"]
+    >>> list(curves_told_apart_by_colour_alone(
+    ...     "for k in K:\\n    ax.plot(t, k*t, label=str(k))"))
+    ['ax.plot(t, k*t, label=str(k))']
+    >>> list(curves_told_apart_by_colour_alone(
+    ...     "ax.plot(t, v, color='k', label='v')\\n"
+    ...     "ax.plot(t, x, label='x', **drawing.series(1))\\n"
+    ...     "ax.plot(t, y, fmt, label='y')\\n"
+    ...     "ax.semilogy(t, z, linestyle=':', label='z')\\n"
+    ...     "ax.plot(t, w, color='k')"))
+    []
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:             # IPython magics: not a plot cell
+        return
+    in_loop = {id(node) for loop in ast.walk(tree) if isinstance(loop, (ast.For, ast.While))
+               for node in ast.walk(loop)}
+    lines = source.splitlines()
+    plain = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in CURVE_METHODS):
+            continue
+        keywords = {k.arg for k in node.keywords}
+        styled = keywords & {"linestyle", "ls", "marker", None} or len(node.args) >= 3
+        if "label" in keywords and not styled:
+            plain += [node] * (2 if id(node) in in_loop else 1)
+    if len(plain) > 1:
+        yield from dict.fromkeys(lines[node.lineno - 1].strip() for node in plain)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_labelled_curves_differ_in_more_than_colour(chapter):
+    """Readers who do not tell the colours apart tell the curves apart (issue 13)."""
+    notebook = jupytext.read(chapter)
+    found = [line for cell in notebook.cells if cell.cell_type == "code"
+             for line in curves_told_apart_by_colour_alone(cell.source)]
+    assert not found, (
+        f"{chapter.name}: labelled curves told apart by colour alone; pass "
+        "**drawing.series(i) or a linestyle:\n" + "\n".join(f"  {line}" for line in found))
