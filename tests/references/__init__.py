@@ -84,8 +84,11 @@ def execute(page: Path) -> nbformat.NotebookNode:
 
     notebook = jupytext.read(page)
     notebook.metadata.pop("jupytext", None)
+    # coalesce_streams: one stream output per cell however the kernel split
+    # its prints (nbval coalesces too), so a regeneration does not show a
+    # split stream as a change.
     client = NotebookClient(notebook, timeout=300, kernel_name="python3",
-                            record_timing=False,
+                            record_timing=False, coalesce_streams=True,
                             resources={"metadata": {"path": str(REFERENCES)}})
     client.execute()
     # The saved state of live widgets is not compared and only bloats the diffs.
