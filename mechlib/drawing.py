@@ -88,13 +88,13 @@ def series(index):
     >>> series(6)
     Traceback (most recent call last):
     ...
-    mechlib.errors.ParameterError: series: index 6 is out of range; a plot has at most 6 curves told apart by colour and dash pattern (indices 0 to 5)
+    mechlib.errors.ParameterError: series: index 6 is not a curve number from 0 to 5; a plot has at most 6 curves told apart by colour and dash pattern
     """
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(LINESTYLES):
         raise ParameterError(
-            f"series: index {index!r} is out of range; a plot has at most "
-            f"{len(LINESTYLES)} curves told apart by colour and dash pattern "
-            f"(indices 0 to {len(LINESTYLES) - 1})")
+            f"series: index {index!r} is not a curve number from 0 to "
+            f"{len(LINESTYLES) - 1}; a plot has at most {len(LINESTYLES)} curves "
+            "told apart by colour and dash pattern")
     return {"color": COLORS[_SERIES_COLORS[index]], "linestyle": LINESTYLES[index]}
 
 

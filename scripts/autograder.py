@@ -244,9 +244,9 @@ def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
     otter executes notebooks with nbclient and no time limit. Now and then an
     execution stops for good: 2 of 168 runs of ``otter assign`` with three
     or four running side by side on two cores (none of 60 with two, none of
-    15 alone), one or two per run of the whole suite, each time we saw the cell right after one that
-    makes an explorer, whose live widgets send a burst of messages. Looked at inside
-    both processes of such a hang (gdb, 2026-11-25): the kernel has run the
+    15 alone), none to two per run of the whole suite. Where the cell was
+    known, it came right after one that makes an explorer, whose live widgets
+    send a burst of messages. Looked at inside both processes of such a hang (gdb, 2026-11-25): the kernel has run the
     cell and is idle with nothing unread, while otter's client has the
     ``execute_reply`` and the cell's last messages unread on its shell and
     IOPub sockets and sleeps in epoll: a wake-up lost on the client side
