@@ -157,7 +157,8 @@ class Directive:
         """Split the directive of a ``fence``/``colon_fence`` token whose info is ``{name} ...``.
 
         >>> from types import SimpleNamespace as T
-        >>> d = Directive.from_token(T(info="{admonition} Read me", content=":class: tip\\n\\nBody\\n"))
+        >>> d = Directive.from_token(T(info="{admonition} Read me",
+        ...                            content=":class: tip\\n\\nBody\\n"))
         >>> d.name, d.argument, d.options, d.body
         ('admonition', 'Read me', {'class': 'tip'}, 'Body')
         """

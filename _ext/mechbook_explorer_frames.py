@@ -1,6 +1,6 @@
 """Explorer and animation pictures load when the reader reaches them, not with the page.
 
-A static explorer (``mechlib.display.explorer``) carries every picture of its
+A static explorer (``mechlib.book.display.explorer``) carries every picture of its
 grid in its cell's HTML output, and an animation (``ml.display.animation_html``)
 every frame: 0.2 to 0.45 MB on a chapter page, which a reader who never
 reaches them does not need. While each page is written, this extension moves
@@ -83,7 +83,8 @@ def frames_script(key: str, frames: list[str]) -> str:
     """The script that registers an explorer's pictures under ``key``.
 
     >>> print(frames_script("abc", ["data:image/png;base64,AAAA"]))
-    (window.mechlibExplorerFrames = window.mechlibExplorerFrames || {})["abc"] = ["data:image/png;base64,AAAA"];
+    (window.mechlibExplorerFrames = window.mechlibExplorerFrames || {})["abc"] = \
+    ["data:image/png;base64,AAAA"];
     """
     return ("(window.mechlibExplorerFrames = window.mechlibExplorerFrames || {})"
             f"[{json.dumps(key)}] = {json.dumps(frames)};")

@@ -3,7 +3,7 @@
 Matplotlib writes a cell's plot as a full-colour PNG, yet a plot holds a few
 line colours and their anti-aliased edges. When the HTML build has finished,
 this extension re-encodes every PNG in ``_images`` with at most 256 colours
-(``mechlib._images.palette_png``, which the explorers' pictures use too) and
+(``mechlib.book.images.palette_png``, which the explorers' pictures use too) and
 keeps the result where it is at least 10 % smaller. Images with transparent
 pixels are left as they are (a palette would lose their alpha channel). Only
 the built site changes; the notebooks keep their outputs.
@@ -28,7 +28,7 @@ def smaller_png(png: bytes) -> bytes | None:
     """``png`` as a palette PNG if that is opaque-safe and smaller, else None."""
     from PIL import Image
 
-    from mechlib._images import palette_png
+    from mechlib.book.images import palette_png
 
     image = Image.open(io.BytesIO(png))
     if image.mode in ("RGBA", "LA") and image.getextrema()[-1][0] < 255:

@@ -84,7 +84,7 @@ def add_static_files(app, config):
 def load_explorer_files(app, pagename, templatename, context, doctree):
     """Load the static explorers' script and style on the pages that show one.
 
-    ``mechlib.display.explorer`` writes ``<div class="mechlib-explorer">`` into
+    ``mechlib.book.display.explorer`` writes ``<div class="mechlib-explorer">`` into
     a cell's HTML output; ``explorer.js`` switches its pictures when a slider
     moves (no kernel, no network).
     """

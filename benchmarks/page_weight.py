@@ -117,7 +117,7 @@ def main(argv=None):
             browser.close()
     finally:
         server.shutdown()
-    print(f"\nLargest resources (bytes, any page):\n")
+    print("\nLargest resources (bytes, any page):\n")
     for url, nbytes in sorted(largest.items(), key=lambda item: -item[1])[:args.largest]:
         print(f"{nbytes:>10,}  {url}")
 

@@ -15,7 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from mechlib.drawing import save_svg  # noqa: E402
+from mechlib.book.drawing import save_svg  # noqa: E402
 
 HERE = Path(__file__).parent
 

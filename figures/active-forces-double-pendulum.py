@@ -6,7 +6,7 @@ about n_z by the absolute angles q1 and q2; P1 = O - l a_y and P2 = P1 - l b_y.
 
 import numpy as np
 
-from mechlib.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
 
 Q1, Q2 = np.radians(30.0), np.radians(55.0)
 

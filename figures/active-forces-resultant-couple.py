@@ -7,7 +7,7 @@ the moments of the forces about Q. Both are computed here from the drawn forces.
 import numpy as np
 from matplotlib.patches import Ellipse
 
-from mechlib.drawing import COLORS, angle_arc, new_figure, particle, vector
+from mechlib.book.drawing import COLORS, angle_arc, new_figure, particle, vector
 
 POINTS = np.array([[-0.9, 0.25], [0.55, 0.45], [0.7, -0.35]])
 FORCES = np.array([[0.0, 0.7], [0.6, 0.2], [-0.3, -0.6]])

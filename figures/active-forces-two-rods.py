@@ -8,7 +8,7 @@ Gravity acts along +n_x (drawn downwards).
 
 import numpy as np
 
-from mechlib.drawing import (COLORS, link, moment_vector, new_figure, oblique_projection,
+from mechlib.book.drawing import (COLORS, link, moment_vector, new_figure, oblique_projection,
                              particle, pin, vector)
 
 Q1, Q2 = np.radians(35.0), np.radians(40.0)

@@ -12,7 +12,7 @@ the wheel base w and the trail c, and the axes x forward, z down at P.
 import numpy as np
 from matplotlib.patches import Circle
 
-from mechlib.drawing import COLORS, angle_arc, ground, link, new_figure, particle, vector
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, vector
 
 W, C, LAM = 1.02, 0.08, np.pi / 10
 R_R, R_F = 0.3, 0.35

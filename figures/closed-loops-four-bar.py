@@ -12,7 +12,7 @@ A torque T drives the crank; gravity acts along -n_y.
 import numpy as np
 
 from mechlib import drawing
-from mechlib.drawing import COLORS
+from mechlib.book.drawing import COLORS
 
 
 def closed_angles(a, b, c, d, q1):

@@ -13,7 +13,7 @@ u_a1 a_y and u_a2 a_z let P leave the rod.
 import matplotlib.pyplot as plt
 import numpy as np
 
-from mechlib.drawing import (COLORS, moment_vector, new_figure, oblique_projection,
+from mechlib.book.drawing import (COLORS, moment_vector, new_figure, oblique_projection,
                              slider, vector)
 
 project = oblique_projection(x_screen=(1.0, 0.0), y_screen=(0.45, 0.3),

@@ -11,17 +11,18 @@ acceleration alpha about an axis normal to the page, a_i = a_Bo + alpha x r_i
 import numpy as np
 from matplotlib.patches import Polygon
 
-from mechlib.drawing import COLORS, angle_arc, new_figure, particle, vector
+from mechlib.book.drawing import COLORS, angle_arc, new_figure, particle, vector
 
 #: Outline of the body and its particles, relative to the mass centre B_o.
 OUTLINE = np.array([[-1.25, -0.45], [-0.6, -0.8], [0.55, -0.75], [1.3, -0.2],
                     [1.1, 0.55], [0.2, 0.8], [-0.9, 0.6]])
-PARTICLES = np.array([[-0.85, 0.25], [0.75, 0.3], [0.1, -0.55]])   # sum zero: B_o is their mass centre
+# sum zero: B_o is their mass centre
+PARTICLES = np.array([[-0.85, 0.25], [0.75, 0.3], [0.1, -0.55]])
 A_BO = np.array([0.12, -0.2])     # acceleration of the mass centre
 ALPHA, OMEGA = 0.8, 0.85          # angular acceleration and angular speed (about the normal)
-SCALE = 0.75
+SCALE = 0.75                      # drawing length of -m_i a_i per unit of acceleration
 R_LABEL_OFFSETS = [(-0.05, -0.2), (-0.05, -0.22), (-0.22, -0.05)]
-LABEL_OFFSETS = [(-0.35, 0.1), (0.05, 0.05), (0.05, -0.2)]                       # drawing length of -m_i a_i per unit of acceleration
+LABEL_OFFSETS = [(-0.35, 0.1), (0.05, 0.05), (0.05, -0.2)]
 
 
 def acceleration(r):

@@ -6,7 +6,7 @@ angular velocity w in a general direction.
 
 import numpy as np
 
-from mechlib.drawing import (COLORS, link, new_figure, oblique_projection, particle,
+from mechlib.book.drawing import (COLORS, link, new_figure, oblique_projection, particle,
                              vector)
 
 A, B = 1.2, 0.7

@@ -8,7 +8,7 @@ M u' = f with f_r = F_r - g_r; with the kinematical differential equations it is
 system that a numerical integrator solves.
 """
 
-from mechlib.drawing import COLORS, connector, new_figure, text_box
+from mechlib.book.drawing import COLORS, connector, new_figure, text_box
 
 W, H = 2.7, 0.78
 

@@ -11,7 +11,7 @@ an orthographic view.
 import numpy as np
 from matplotlib.patches import Polygon
 
-from mechlib.drawing import COLORS, new_figure, oblique_projection, particle, vector
+from mechlib.book.drawing import COLORS, new_figure, oblique_projection, particle, vector
 
 Q1, Q2, Q3 = np.radians(40.0), np.radians(28.0), np.radians(50.0)
 R = 1.0                                    # disc radius

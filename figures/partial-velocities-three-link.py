@@ -7,7 +7,7 @@ partial velocity of P3 for u_r is l times the unit vector perpendicular to link 
 
 import numpy as np
 
-from mechlib.drawing import (COLORS, angle_arc, ground, link, new_figure,
+from mechlib.book.drawing import (COLORS, angle_arc, ground, link, new_figure,
                              particle, pin, vector)
 
 ANGLES_DEG = (25.0, 55.0, 80.0)

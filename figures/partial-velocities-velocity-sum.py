@@ -11,7 +11,7 @@ so N_v_B_1 = e_x, N_v_B_2 = L r_x and the remainder is Omega (q1 e_y + L r_x).
 
 import numpy as np
 
-from mechlib.drawing import (COLORS, angle_arc, link, new_figure, pin, slider,
+from mechlib.book.drawing import (COLORS, angle_arc, link, new_figure, pin, slider,
                              vector_sum)
 
 THETA_DEG = 20.0

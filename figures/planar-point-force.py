@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.patches import Polygon
 
 from mechlib import drawing
-from mechlib.drawing import COLORS
+from mechlib.book.drawing import COLORS
 
 
 def A(phi):

@@ -8,7 +8,7 @@ spring between them, and the torques +T on body i and -T on body j.
 import numpy as np
 
 from mechlib import drawing
-from mechlib.drawing import COLORS
+from mechlib.book.drawing import COLORS
 
 
 def draw():

@@ -9,7 +9,7 @@ friction joins the bars at E; a force F acts at the point P1 of bar 1.
 import numpy as np
 
 from mechlib import drawing
-from mechlib.drawing import COLORS
+from mechlib.book.drawing import COLORS
 
 
 def draw():

@@ -12,7 +12,6 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy.optimize import brentq
 
-from mechlib.drawing import COLORS
 
 KAPPA = 0.2                        # k / (m g l)
 

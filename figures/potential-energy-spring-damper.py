@@ -10,7 +10,7 @@ relative to A through theta. A torsional spring k and damper c exert
 
 import numpy as np
 
-from mechlib.drawing import (COLORS, angle_arc, damper, link, new_figure, particle,
+from mechlib.book.drawing import (COLORS, angle_arc, damper, link, new_figure, particle,
                              pin, spring, vector)
 
 

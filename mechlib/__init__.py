@@ -27,14 +27,19 @@ The helper package of the book *Generalized Forces in Kane's Method*, built on
     ``init_printing()``: unit vectors print as hats;
 ``mechlib.verify``
     ``vanishes(expr)``: a result checked numerically against another;
-``mechlib.display``
-    how results are shown: partial-velocity tables, tidied expressions,
-    animations that play without a kernel;
-``mechlib.exercises``
-    ``check(name, answer)``: the self-checking exercises.
+``mechlib.book``
+    the book's tooling, kept out of the dynamics: how results are shown
+    (``mechlib.book.display``: partial-velocity tables, tidied expressions,
+    animations and explorers that play without a kernel), the drawings of
+    the figures, ``check(name, answer)`` for the self-checking exercises,
+    and the machinery that builds the book, its student edition and its
+    autograder.
 
-``mechlib.planar`` and ``mechlib.drawing`` are imported on their own
-(``from mechlib import planar``).
+``import mechlib`` loads the symbolic dynamics only (SymPy): the numerical
+modules (``simulation``, ``linearization``, ``verify``, ``planar``) and
+``mechlib.book`` are imported the first time one of their names is used, so
+``ml.simulate``, ``ml.check``, ``ml.display`` and ``from mechlib import
+drawing`` work as if they had been imported up front.
 
 Speed ordering, stated once for the whole package: speeds are ordered
 ``[u_1 .. u_p, u_{p+1} .. u_n] = [*independent, *dependent]``; the dependent
@@ -49,12 +54,12 @@ Examples
 True
 """
 
-from . import (errors, printing, kinematics, verify, active, inertia,
-               nonholonomic, kane, simulation, linearization, systems,
-               display, potential, exercises)
+import importlib
+
+from . import (errors, printing, kinematics, active, inertia, nonholonomic,
+               kane, systems, potential)
 from .printing import init_printing
 from .kinematics import partial_velocities, remainder, replace_qdots
-from .display import partial_velocity_table
 from .active import generalized_active_forces, resultant_and_couple
 from .potential import potential_forces, dissipation_forces
 from .inertia import (inertia_force, inertia_torque,
@@ -63,16 +68,50 @@ from .nonholonomic import (dependent_speed_coefficients,
                            nonholonomic_partial_velocities,
                            reduce_generalized_forces)
 from .kane import kanes_equations, KaneEquations, constraint_forces
-from .simulation import (rhs, simulate, constraint_residuals,
-                         consistent_state)
-from .linearization import linearize, Linearization
-from .exercises import check
+
+#: Modules imported on first use: name -> module.
+_LAZY_MODULES = {
+    "simulation": "mechlib.simulation",
+    "linearization": "mechlib.linearization",
+    "verify": "mechlib.verify",
+    "planar": "mechlib.planar",
+    "book": "mechlib.book",
+    "display": "mechlib.book.display",
+    "drawing": "mechlib.book.drawing",
+}
+#: Functions and classes imported on first use: name -> module.
+_LAZY_NAMES = {
+    "rhs": "mechlib.simulation",
+    "simulate": "mechlib.simulation",
+    "constraint_residuals": "mechlib.simulation",
+    "consistent_state": "mechlib.simulation",
+    "linearize": "mechlib.linearization",
+    "Linearization": "mechlib.linearization",
+    "partial_velocity_table": "mechlib.book.display",
+    "check": "mechlib.book.check",
+}
+
+
+def __getattr__(name):
+    if name in _LAZY_MODULES:
+        value = importlib.import_module(_LAZY_MODULES[name])
+    elif name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+    else:
+        raise AttributeError(f"module 'mechlib' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_MODULES) | set(_LAZY_NAMES))
+
 
 __all__ = [
     # modules
     "errors", "printing", "kinematics", "verify", "active", "inertia",
     "nonholonomic", "kane", "simulation", "linearization", "systems",
-    "display", "potential", "exercises",
+    "display", "potential",
     # functions and classes
     "init_printing", "partial_velocities", "remainder",
     "partial_velocity_table", "replace_qdots", "generalized_active_forces",

@@ -118,13 +118,6 @@ class KaneEquations:
         """The state ``[*q, *u]``."""
         return list(self.q) + list(self.u)
 
-    def simulate(self, x0, t_span, constants, t_eval=None, specified=None,
-                 **solve_ivp_kwargs):
-        """Integrate the equations; see ``mechlib.simulate``."""
-        from .simulation import simulate
-        return simulate(self, x0, t_span, constants, t_eval=t_eval,
-                        specified=specified, **solve_ivp_kwargs)
-
     def __repr__(self):
         return (f"KaneEquations(q={self.q}, u_ind={self.u_ind}, "
                 f"u_dep={self.u_dep})").replace("(t)", "")

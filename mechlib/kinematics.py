@@ -23,7 +23,6 @@ given. For a nonholonomic system give ``[*independent, *dependent]``, the
 ordering every mechlib function uses (see :mod:`mechlib.nonholonomic`).
 """
 
-import sympy as sm
 import sympy.physics.mechanics as me
 
 from ._checks import as_list, prepare_vectors, qdot_map, replace

@@ -29,7 +29,6 @@ from ._checks import (as_expression, as_list, check_finite, check_speeds,
                       qdot_map, replace)
 from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
                      ShapeError)
-from .verify import vanishes
 
 __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
            "reduce_generalized_forces", "solve_linear", "as_expressions"]
@@ -102,6 +101,8 @@ def _check_solvable(C_dep, dependent):
     operations for the bicycle), so it is evaluated at random states
     instead: a determinant that is zero at every sample is zero.
     """
+    from .verify import vanishes     # numerical: imported where it is needed
+
     det = C_dep.det(method="berkowitz")  # no division, no simplification
     if det == 0 or vanishes(det):
         shown = C_dep.tolist() if C_dep.rows < 3 else "(too large to show)"

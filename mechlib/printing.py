@@ -33,7 +33,7 @@ from sympy.core.add import Add
 from ._checks import check_frame
 from .errors import ArgumentTypeError, ParameterError
 
-# ``collected`` moved to mechlib.display (it formats, it does not print)
+# ``collected`` moved to mechlib.book.display (it formats, it does not print)
 __all__ = ["HatLatexPrinter", "latex", "unit_vector_latex", "init_printing"]
 
 _MATHBF = re.compile(r"^\\mathbf\{(.*)\}$", re.DOTALL)

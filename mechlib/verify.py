@@ -26,6 +26,7 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
+from ._sampling import value_stream
 from ._checks import (as_expression, check_connected, check_finite,
                       check_frame)
 from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, \
@@ -85,16 +86,16 @@ def _sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
     [[Derivative(q(t), t)], [q(t)], []]
     """
     atoms_of = _as_matrix(expr, None)
-    rng = np.random.default_rng(seed)
+    draw = value_stream(seed, low, high)
     points = []
     for _ in range(samples):
         steps = []
         for kind in (sm.Derivative, AppliedUndef):
             atoms = sorted(atoms_of.atoms(kind), key=sm.default_sort_key)
-            steps.append({a: sm.Float(rng.uniform(low, high)) for a in atoms})
+            steps.append({a: sm.Float(next(draw)) for a in atoms})
         free = sorted(atoms_of.free_symbols - {me.dynamicsymbols._t},
                       key=sm.default_sort_key)
-        steps.append({s: sm.Float(rng.uniform(low, high)) for s in free})
+        steps.append({s: sm.Float(next(draw)) for s in free})
         points.append(steps)
     return points
 

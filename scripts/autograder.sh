@@ -8,8 +8,8 @@
 # tests), dist/autograder/<slug>.ipynb (solutions) and
 # dist/autograder/<slug>-autograder_<time>.zip (for Gradescope, or for
 # `otter run -a <zip> -o <dir> submission.ipynb`, which grades without Docker).
-# See scripts/autograder.py.
+# See mechlib/book/autograder.py.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SKIP_SITE_SCRIPTS=1 . scripts/setup.sh
-python scripts/autograder.py "$@"
+python -m mechlib.book.autograder "$@"

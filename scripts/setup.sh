@@ -51,7 +51,7 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
             cp -r "$mj/$part" "vendor/static/mathjax/$part"
         fi
     done
-    # No ipywidgets embed manager: explorers (mechlib.display.explorer) show
+    # No ipywidgets embed manager: explorers (mechlib.book.display.explorer) show
     # precomputed pictures with _ext/static/explorer.js; the site has no kernel.
     echo "$want" > vendor/static/.stamp
 fi

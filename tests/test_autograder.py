@@ -21,13 +21,13 @@ import doctest
 import json
 import os
 import time
-from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 
-from mechlib import exercises
-from scripts import autograder
+from mechlib.book.chapters import chapter_checks, solution_cells
+from mechlib.book import autograder
 
 CHAPTERS = autograder.chapters_with_checks()
 
@@ -110,18 +110,25 @@ def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
     assert "attempt 2 of 3" in log.read_text()
 
 
-def test_worked_solutions_score_full_marks(assignment, tmp_path):
+def test_worked_solutions_score_full_marks(assignment):
+    """``otter assign`` grades the worked solutions itself (``run_tests``) and
+    fails unless they score full marks, so the fixture's assignment proves it;
+    here: that the check is on, and one point per check is at stake."""
     chapter, folder = assignment
-    scores = grade(folder, solutions(folder, chapter), tmp_path, "worked")
-    checks = exercises.chapter_checks(chapter)
-    assert sum(m for _, m in scores.values()) == len(checks)
-    assert all(s == m for s, m in scores.values()), scores
+    master = nbformat.read(folder / f"{chapter.stem}.ipynb", as_version=4)
+    config = yaml.safe_load(master.cells[0].source.split("\n", 1)[1])
+    assert config["run_tests"] is True
+    hidden = [c.source for c in master.cells
+              if c.cell_type == "code" and "hidden: true" in c.source]
+    assert len(hidden) == len(chapter_checks(chapter))
+    assert all("points: 1" in source for source in hidden)
+    assert "attempt" not in (folder / "assign.log").read_text(), "otter assign hung"
 
 
 def test_a_sign_error_loses_its_point_another_form_keeps_them(assignment, tmp_path):
     """One graded run: every answer rewritten in another form, the last one also negated."""
     chapter, folder = assignment
-    checks = exercises.chapter_checks(chapter)
+    checks = chapter_checks(chapter)
     wrong = checks[-1]
     notebook = solutions(folder, chapter)
     notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
@@ -145,11 +152,10 @@ TYPED = {
 }
 
 
-@pytest.mark.skipif("partial-velocities" not in [c.stem for c in CHAPTERS],
-                    reason="partial-velocities has no checked exercises")
-def test_typed_answers_in_the_student_notebook(tmp_path_factory, tmp_path):
-    chapter = next(c for c in CHAPTERS if c.stem == "partial-velocities")
-    folder = autograder.assign(chapter, tmp_path_factory.mktemp("typed"))
+@pytest.mark.parametrize("assignment", [c for c in CHAPTERS if c.stem == "partial-velocities"],
+                         ids=lambda p: p.stem, indirect=True)
+def test_typed_answers_in_the_student_notebook(assignment, tmp_path):
+    chapter, folder = assignment
     notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
     for cell in notebook.cells:
         for variable, answer in TYPED.items():
@@ -168,7 +174,7 @@ def test_student_notebook_has_no_solution(assignment):
     leaked = [line for line in worked if line not in outside and line in text]
     assert not leaked, f"{chapter.stem}: solution lines in the student notebook: {leaked[:3]}"
     assert "BEGIN SOLUTION" not in text and "# SOLUTION" not in text
-    for item in exercises.chapter_checks(chapter):
+    for item in chapter_checks(chapter):
         assert f"{item['variable']} = ..." in text
     tests = json.dumps(notebook.metadata.get("otter", {}))
     assert "'hidden': True" not in tests and '"hidden": true' not in tests
@@ -179,7 +185,7 @@ def jupytext_cells(chapter):
     import jupytext
 
     notebook = jupytext.read(chapter)
-    inside = autograder._in_solution(notebook)
+    inside = solution_cells(notebook)
     lines = {"solution": [], "other": []}
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":

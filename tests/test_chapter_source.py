@@ -12,7 +12,7 @@ import re
 import jupytext
 import pytest
 
-from tests.references import ROOT, is_notebook, toc_files
+from tests.references import is_notebook, toc_files
 
 CHAPTERS = [path for path in toc_files() if is_notebook(path)]
 # The code column of a page at 1280 px holds 77 characters of code; a shown

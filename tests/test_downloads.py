@@ -6,9 +6,10 @@ pages' download buttons), not the option that should produce them: each
 Markdown is plain Jupyter Markdown (``_ext/mechbook_download.py`` rewrote the
 MyST: no role, directive, target or labelled ``$$`` is left, every image is an
 attachment of its cell, every equation reference is a number tagged in the same
-notebook or a link into another chapter); and it runs top to bottom, outside
-the repository, in a virtual environment made from ``requirements.txt`` alone
-(what Binder and a reader's own machine install).
+notebook or a link into another chapter); and its code runs top to bottom in
+a virtual environment made from ``requirements.txt`` alone
+(what Binder and a reader's own machine install): nbval runs every chapter in
+that environment's kernel, so the downloads are not run again here.
 
 ``MECHBOOK_BOOK=/path/to/a/copy`` checks another copy of the book and its build
 (``<copy>/_build/html``), e.g. a private one.
@@ -16,12 +17,9 @@ the repository, in a virtual environment made from ``requirements.txt`` alone
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import shutil
 import subprocess
-import venv
 from pathlib import Path
 
 import jupytext
@@ -70,22 +68,6 @@ def download(request):
     path = downloaded(request.param)
     assert path.exists(), f"the site offers no {path}"
     return request.param, nbformat.read(path, as_version=4)
-
-
-@pytest.fixture(scope="session")
-def readers_python():
-    """Python of a virtual environment made from requirements.txt alone (cached by its hash)."""
-    stamp = hashlib.sha256((ROOT / "requirements.txt").read_bytes()
-                           + (ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    python = READERS_VENV / "bin" / "python"
-    stamp_file = READERS_VENV / ".stamp"
-    if not python.exists() or not stamp_file.exists() or stamp_file.read_text() != stamp:
-        shutil.rmtree(READERS_VENV, ignore_errors=True)
-        venv.create(READERS_VENV, with_pip=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-r",
-                        "requirements.txt"], cwd=ROOT, check=True)
-        stamp_file.write_text(stamp)
-    return python
 
 
 def test_download_is_the_executed_chapter(download):
@@ -186,7 +168,8 @@ def test_download_equation_references_have_numbers(download):
                     assert number in tags, (
                         f"{page.stem}: equation ({number}) is referred to but not tagged")
                     seen += 1
-    assert seen >= chapter_eqs > 0 or chapter_eqs == 0, f"{page.stem}: {chapter_eqs} equation references, {seen} shown"
+    assert seen >= chapter_eqs > 0 or chapter_eqs == 0, (
+        f"{page.stem}: {chapter_eqs} equation references, {seen} shown")
 
 
 def test_download_numbers_exercises_and_folds_solutions(download):
@@ -213,17 +196,26 @@ def test_download_ends_with_its_references(download):
     assert "Kane and Levinson" not in last.source and "Levinson" in last.source
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
-def test_download_runs_in_requirements_environment(page, readers_python, tmp_path):
-    notebook = tmp_path / downloaded(page).name
-    shutil.copy(downloaded(page), notebook)
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("VIRTUAL_ENV", "PYTHON"))}
-    env["PATH"] = f"{readers_python.parent}{os.pathsep}{env.get('PATH', '')}"
-    result = subprocess.run(
-        [str(readers_python), "-m", "nbconvert", "--to", "notebook", "--execute",
-         "--ExecutePreprocessor.timeout=300", "--output", "executed.ipynb", str(notebook)],
-        cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert result.returncode == 0, (
-        f"{notebook.name} does not run in an environment made from requirements.txt:\n"
-        + result.stderr[-3000:])
+READERS_KERNEL = "mechbook-readers"
+
+
+def test_chapters_run_in_the_readers_environment(request):
+    """nbval runs every chapter's reference, whose code is the chapter's and the
+    download's (test_references, test_download_is_the_executed_chapter), in the
+    kernel scripts/readers-kernel.sh makes from requirements.txt alone: that
+    run proves the downloads run where readers run them."""
+    assert request.config.getoption("nbval_kernel_name") == READERS_KERNEL, (
+        "run the suite with --nbval-kernel-name mechbook-readers (scripts/test.sh does)")
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(READERS_KERNEL)
+    python = Path(spec.argv[0])
+    assert python.parent.parent == READERS_VENV, spec.argv
+    freeze = subprocess.run([str(python), "-m", "pip", "list", "--format=freeze"],
+                            capture_output=True, text=True, check=True).stdout
+    installed = {line.split("==")[0].lower().replace("_", "-") for line in freeze.split()}
+    wanted = {line.split("==")[0].lower().replace("_", "-") for line in
+              (ROOT / "requirements.txt").read_text().splitlines()
+              if "==" in line and not line.startswith("#")}
+    assert wanted <= installed, sorted(wanted - installed)
+    assert not {"jupyter-book", "pytest", "nbval"} & installed

@@ -2,9 +2,9 @@
 
 Each ``figures/<name>.py`` is drawn again here, in this process, with the same
 code ``python -m figures`` runs (``figures/__main__.py`` and
-``mechlib.drawing.save_svg``), into a temporary folder; the result must equal
+``mechlib.book.drawing.save_svg``), into a temporary folder; the result must equal
 the committed ``figures/<name>.svg`` byte for byte. After changing a figure
-script or ``mechlib.drawing``, redraw with ``python -m figures`` (in the
+script or ``mechlib.book.drawing``, redraw with ``python -m figures`` (in the
 environment ``. scripts/setup.sh`` makes) and commit the SVGs it writes.
 """
 

@@ -2,7 +2,7 @@
 
 The test command builds the book first (scripts/build.sh); these tests print
 every numbered chapter of ``_build/html`` once, in A4 and in Letter, with the
-command itself (``scripts/print_chapters.py SITE OUT``, in a session fixture),
+command itself (``python -m mechlib.book.handouts SITE OUT``, in a session fixture),
 and read each PDF with poppler-utils (``pdfinfo``, ``pdftotext``,
 ``pdfimages``, installed by scripts/install-browser.sh). Each handout must:
 
@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripts import print_chapters
+from mechlib.book import handouts as handout_tool
 from tests.references import ROOT
 
 SITE = Path(os.environ.get("HANDOUT_SITE", ROOT / "_build" / "html"))
@@ -67,7 +67,7 @@ def handouts(tmp_path_factory):
             pytest.fail(f"{tool} is missing: scripts/install-browser.sh installs poppler-utils")
     out = tmp_path_factory.mktemp("pdf")
     start = time.monotonic()
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "print_chapters.py"),
+    result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
                              str(SITE), str(out)],
                             capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
@@ -137,7 +137,8 @@ def widget_debris(page_html: str) -> list[re.Pattern]:
 
 
 def expected_rasters(page_html: str) -> int:
-    """Raster pictures a chapter prints: its PNG/JPEG ``<img>`` and its explorers' saved pictures."""
+    """Raster pictures a chapter prints: its PNG/JPEG ``<img>`` and its explorers'
+    saved pictures."""
     sources = re.findall(r'<img\b[^>]*\bsrc="([^"]+)"', article(page_html))
     rasters = sum(1 for src in sources
                   if src.startswith("data:image/png") or src.startswith("data:image/jp")
@@ -149,7 +150,7 @@ def expected_rasters(page_html: str) -> int:
 
 
 def test_the_printing_module_doctests():
-    failures, tried = doctest.testmod(print_chapters)
+    failures, tried = doctest.testmod(handout_tool)
     assert tried > 0 and failures == 0
 
 
@@ -170,7 +171,7 @@ def test_handout(handouts, slug, paper):
     out, manifest = handouts
     pdf = out / f"{slug}-{paper}.pdf"
     page_html = (SITE / "book" / f"{slug}.html").read_text(encoding="utf-8")
-    chapter = print_chapters.parse_title(page_html, f"book/{slug}.html")
+    chapter = handout_tool.parse_title(page_html, f"book/{slug}.html")
     assert chapter is not None, f"book/{slug}.html has no numbered title"
 
     info = pdf_info(pdf)

@@ -1,7 +1,7 @@
 """The student edition (scripts/build-student.sh): the book without its worked solutions.
 
 The module fixture builds the student edition with the command itself
-(``python scripts/student_edition.py``, into ``_build/student/html``; chapters
+(``python -m mechlib.book.student_edition``, into ``_build/student/html``; chapters
 are re-executed without their solutions, cached in
 ``_build/student/_build/.jupyter_cache``) unless ``STUDENT_SITE`` names an
 already built one. The text of every worked solution is collected from the
@@ -33,8 +33,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mechlib import exercises
-from scripts import student_edition
+from mechlib.book.chapters import chapter_checks
+from mechlib.book import student_edition
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTRUCTOR_SITE = Path(os.environ.get("INSTRUCTOR_SITE", ROOT / "_build" / "html"))
@@ -53,7 +53,7 @@ def student_site():
     if given:
         return Path(given).resolve()
     start = time.monotonic()
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "student_edition.py")],
+    result = subprocess.run([sys.executable, "-m", "mechlib.book.student_edition"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     print(f"student edition built in {time.monotonic() - start:.0f} s")
@@ -201,7 +201,7 @@ def test_the_collector_finds_solutions_the_instructor_site_shows():
     """The scan finds every solution, and the instructor's site has its text:
     a search that cannot find a solution where it is would prove nothing."""
     found = solutions()
-    checked = {p.stem for p in pages() if exercises.chapter_checks(p)}
+    checked = {p.stem for p in pages() if chapter_checks(p)}
     assert checked <= {p.stem for p in found}
     instructor = site_files(INSTRUCTOR_SITE)
     everything = "\n".join(instructor.values())
@@ -229,7 +229,8 @@ def test_no_solution_text_in_any_file(student_site):
             searched += 1
             leaks += [(str(path), text) for path, body in files.items() if text in body]
     assert searched > 0
-    assert not leaks, f"{len(leaks)} pieces of worked solutions in the student site, e.g. {leaks[:5]}"
+    assert not leaks, (
+        f"{len(leaks)} pieces of worked solutions in the student site, e.g. {leaks[:5]}")
 
 
 def test_no_solution_word_in_the_search_index(student_site):
@@ -243,10 +244,10 @@ def test_no_solution_word_in_the_search_index(student_site):
     assert not leaked, f"words only solutions use are in the student search index: {leaked[:10]}"
 
 
-@pytest.mark.parametrize("page", [p for p in pages() if exercises.chapter_checks(p)],
+@pytest.mark.parametrize("page", [p for p in pages() if chapter_checks(p)],
                          ids=lambda p: p.stem)
 def test_answer_cells_stay_and_run(student_site, page):
-    checks = exercises.chapter_checks(page)
+    checks = chapter_checks(page)
     shown = site_files(student_site / "book")[Path(f"{page.stem}.html")]
     download = nbformat.read(student_site / "_sources" / "book" / f"{page.stem}.ipynb",
                              as_version=4)

@@ -81,7 +81,8 @@ True
 """
 
 from ..errors import ZeroLengthError
-from . import backend, kinematics, loads, projection, sda, simulation
+from . import (backend, kinematics, loads, projection, sda,  # noqa: F401 (submodules)
+               simulation)
 from .kinematics import (absolute_partial_velocities, point_acceleration,
                          point_position, point_velocity, rotation_matrix,
                          rotation_matrix_derivative)

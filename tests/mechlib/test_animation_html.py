@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.animation import FuncAnimation  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from mechlib.display import animation_html  # noqa: E402
+from mechlib.book.display import animation_html  # noqa: E402
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ here every planar callable gets at least one probe.
 
 import functools
 import inspect
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -28,15 +27,16 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
-from mechlib import (active, display, errors, exercises, inertia, kane,
-                     kinematics, linearization, nonholonomic, planar,
-                     potential, printing, simulation, systems, verify)
+from mechlib import (active, errors, inertia, kane, kinematics,
+                     linearization, nonholonomic, planar, potential, printing,
+                     simulation, systems, verify)
+from mechlib.book import chapters, check, display, generate_checks
 
 TIME_LIMIT = 5.0  # seconds; a probe that takes longer counts as a hang
 
 MODULES = [ml, kinematics, active, inertia, nonholonomic, kane, simulation,
            linearization, verify, printing, display, systems, planar,
-           exercises]
+           check, generate_checks]
 
 NAN, INF = float("nan"), float("inf")
 t = me.dynamicsymbols._t
@@ -867,38 +867,38 @@ PROBES = [
     P(planar.simulate, "NaN in x0",
       lambda: ((bar_rhs(), [NAN, 0.0], (0.0, 0.1)), {}),
       expect=E.NonFiniteValueError),
-    # exercises: ml.check and the generation of the stored checks ----------
-    P(exercises.check, "an undefined exercise name",
+    # mechlib.book: ml.check and the generation of the stored checks ----------
+    P(check.check, "an undefined exercise name",
       args("pv-other-speeds-v-B2", L * q2 * me.ReferenceFrame("N").y),
       expect=E.UnknownCheckError),
-    P(exercises.check, "the answer first, the name second",
+    P(check.check, "the answer first, the name second",
       args(L * sm.sin(q2), "pv-other-speeds-q1-dot"),
       expect=E.ArgumentTypeError),
-    P(exercises.check, "a string for the answer",
+    P(check.check, "a string for the answer",
       args("pv-other-speeds-q1-dot", "u1 - L*cos(q2)*u2"),
       expect=E.ArgumentTypeError),
-    P(exercises.check, "None for the answer",
+    P(check.check, "None for the answer",
       args("pv-other-speeds-q1-dot", None), expect=E.ArgumentTypeError),
-    P(exercises.check, "a NumPy array for the answer",
+    P(check.check, "a NumPy array for the answer",
       args("pv-three-link-Fr", np.zeros(3)), expect=E.ArgumentTypeError),
-    P(exercises.check, "a scalar where a Vector is asked for",
+    P(check.check, "a scalar where a Vector is asked for",
       args("pv-other-speeds-v-B-2", L * sm.sin(q2)),
       expect=E.ArgumentTypeError),
-    P(exercises.check, "a Vector where a scalar is asked for",
+    P(check.check, "a Vector where a scalar is asked for",
       lambda: (("pv-other-speeds-q1-dot", u1 * the("N")[0].x), {}),
       expect=E.ArgumentTypeError),
-    P(exercises.check, "a list where a Vector is asked for",
+    P(check.check, "a list where a Vector is asked for",
       lambda: (("pv-other-speeds-v-B-2", [L * the("N")[0].y]), {}),
       expect=E.ArgumentTypeError),
-    P(exercises.check, "a NaN answer (legitimate: says not finite)",
+    P(check.check, "a NaN answer (legitimate: says not finite)",
       args("pv-other-speeds-q1-dot", sm.nan), accepted=True),
-    P(exercises.check, "no answer yet (legitimate)",
+    P(check.check, "no answer yet (legitimate)",
       args("pv-other-speeds-q1-dot", ...), accepted=True),
-    P(exercises.generate, "a chapter that does not exist",
+    P(generate_checks.generate, "a chapter that does not exist",
       args(["book/no-such-chapter.md"]), expect=E.ParameterError),
-    P(exercises.generate, "a number for the chapters", args(3),
+    P(generate_checks.generate, "a number for the chapters", args(3),
       expect=E.ArgumentTypeError),
-    P(exercises.chapter_checks, "a chapter that does not exist",
+    P(chapters.chapter_checks, "a chapter that does not exist",
       args("book/no-such-chapter.md"), expect=E.ParameterError),
 ]
 
@@ -917,7 +917,7 @@ NO_INPUT = {
     display.PartialVelocityTable: "made by partial_velocity_table",
     display.Explorer: "made by explorer from checked sliders",
     planar.SDAKinematics: "namedtuple returned by the SDA classes",
-    exercises.CheckResult: "frozen dataclass returned by check",
+    check.CheckResult: "frozen dataclass returned by check",
 }
 
 

@@ -1,4 +1,4 @@
-"""mechlib.display.explorer: one explorer, live with a kernel, static in the book."""
+"""mechlib.book.display.explorer: one explorer, live with a kernel, static in the book."""
 
 import base64
 import json
@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from mechlib import errors  # noqa: E402
-from mechlib.display import Choice, Slider, explorer  # noqa: E402
+from mechlib.book.display import Choice, Slider, explorer  # noqa: E402
 from tests.references import WIDGET_VIEW  # noqa: E402
 
 
@@ -100,11 +100,12 @@ def test_draw_raising_names_the_values():
             raise ZeroDivisionError("boom")
         draw_text(a)
 
+    before = plt.get_fignums()
     with pytest.raises(errors.ParameterError, match=r"draw\(a=1.0\) raised ZeroDivisionError"
                        ) as caught:
         explorer(draw, a=Slider(0, 1, steps=2))
     assert isinstance(caught.value.__cause__, ZeroDivisionError)
-    assert plt.get_fignums() == []
+    assert plt.get_fignums() == before
 
 
 @pytest.mark.parametrize("bad, error", [
@@ -144,10 +145,11 @@ def test_live_in_a_kernel():
     the widget view, which JupyterLab renders first, and the static HTML; moving
     the live slider calls draw again."""
     import nbformat
-    from nbclient import NotebookClient
+
+    from mechlib.book.notebooks import run_notebook
 
     code = ("import matplotlib.pyplot as plt\n"
-            "from mechlib.display import Slider, explorer\n"
+            "from mechlib.book.display import Slider, explorer\n"
             "calls = []\n"
             "def draw(a=0.0):\n"
             "    '''A dot.'''\n"
@@ -160,7 +162,7 @@ def test_live_in_a_kernel():
             "print(calls[-1])")
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code),
                                                nbformat.v4.new_code_cell(move)])
-    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    run_notebook(notebook, ".", name="explorer-test", by="tests", timeout=120)
     data = notebook.cells[0].outputs[-1]["data"]
     assert WIDGET_VIEW in data and 'type="range"' in data["text/html"]
     state = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]

@@ -7,7 +7,7 @@ outputs with the stored ones, so a change in any printed result fails a test.
 ``python -m tests.references [book/<chapter>.md ...]`` regenerates references on
 purpose (``scripts/regenerate-references.sh`` wraps it).
 
-References hold text only. An explorer (``mechlib.display.explorer``) keeps its
+References hold text only. An explorer (``mechlib.book.display.explorer``) keeps its
 live widget view and drops its static ``text/html`` form, the pictures of the
 built page: nbval ignores the output of a widget cell (``nbval-ignore-output``).
 nbval compares no PNG or JPEG output, and its
@@ -28,6 +28,8 @@ from pathlib import Path
 import jupytext
 import nbformat
 import yaml
+
+from mechlib.book.notebooks import run_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = Path(__file__).resolve().parent
@@ -80,17 +82,9 @@ def code_cells(notebook):
 
 def execute(page: Path) -> nbformat.NotebookNode:
     """Execute a chapter as nbval will: kernel python3, working directory tests/references."""
-    from nbclient import NotebookClient
-
     notebook = jupytext.read(page)
     notebook.metadata.pop("jupytext", None)
-    # coalesce_streams: one stream output per cell however the kernel split
-    # its prints (nbval coalesces too), so a regeneration does not show a
-    # split stream as a change.
-    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
-                            record_timing=False, coalesce_streams=True,
-                            resources={"metadata": {"path": str(REFERENCES)}})
-    client.execute()
+    run_notebook(notebook, REFERENCES, name=page.stem, by="references")
     # The saved state of live widgets is not compared and only bloats the diffs.
     notebook.metadata.pop("widgets", None)
     return notebook

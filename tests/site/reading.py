@@ -116,7 +116,9 @@ PHONE_LAYOUT = r"""() => {
 TRACEBACKS = r"""() => {
     const found = [];
     const paths = /(\/tmp\/|\/home\/|\/usr\/|\/work\/|site-packages|File "|\.py:\d+)/;
-    for (const out of document.querySelectorAll('main .cell_output .traceback, main .cell_output .output.error, main .cell_output .stderr')) {
+    for (const out of document.querySelectorAll(
+        'main .cell_output .traceback, main .cell_output .output.error, '
+        + 'main .cell_output .stderr')) {
         const text = out.innerText.trim();
         const lines = text.split('\n').length;
         if (lines > 6) found.push(`an error output has ${lines} lines: "${text.slice(0, 60)}..."`);

@@ -1,4 +1,6 @@
-"""Explorer and animation pictures load when the reader reaches them (_ext/mechbook_explorer_frames.py).
+"""Explorer and animation pictures load when the reader reaches them.
+
+(_ext/mechbook_explorer_frames.py)
 
 A chapter page carries each explorer's and animation's first picture only;
 the rest are in ``_explorers/<key>.js``, loaded when the player comes near

@@ -1,6 +1,6 @@
 """Every explorer of the built book responds without a kernel.
 
-A chapter's explorer (``mechlib.display.explorer``) shows in the page as
+A chapter's explorer (``mechlib.book.display.explorer``) shows in the page as
 pictures drawn when the book was built and one ``<input type="range">`` per
 slider (``_ext/static/explorer.js`` switches the pictures). For every page
 whose chapter has an explorer (``pages_with_explorers``), move each slider

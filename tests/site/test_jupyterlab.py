@@ -37,13 +37,15 @@ SCREENSHOTS = BOOK / "_build" / "screenshots"
 FIGURES = 3   # the chapter's {figure} directives
 
 # Rendered Markdown text outside math and code, where MyST would be raw syntax.
-RENDERED_TEXT = """() => Array.from(document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown'))
+RENDERED_TEXT = """() => Array.from(
+    document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown'))
     .map(node => { const clone = node.cloneNode(true);
         clone.querySelectorAll('mjx-container, pre, code, script, style')
              .forEach(n => n.remove());
         return clone.innerText; }).join('\\n')"""
 IMAGES = """() => Array.from(document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown img'))
-    .map(img => ({src: img.getAttribute('src').slice(0, 30), loaded: img.complete && img.naturalWidth > 0}))"""
+    .map(img => ({src: img.getAttribute('src').slice(0, 30),
+                  loaded: img.complete && img.naturalWidth > 0}))"""
 RAW_MYST = ["{eq}`", "{numref}`", "{cite:p}`", "{doc}`", "{ref}`", "```{", ":::{", ")=", "$$",
             ":label:", ":class:", ":name:", ":alt:", "\\tag", "\\bar{"]
 
@@ -121,7 +123,8 @@ def test_download_reads_like_the_page_in_jupyterlab(browser, jupyterlab):
         # Rendering and typesetting finish when every image has loaded and MathJax
         # has left no TeX delimiter behind.
         page.wait_for_function(
-            """n => document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown img').length >= n
+            """n => document.querySelectorAll(
+                '.jp-MarkdownCell .jp-RenderedMarkdown img').length >= n
                 && Array.from(document.querySelectorAll('.jp-RenderedMarkdown img'))
                         .every(img => img.complete && img.naturalWidth > 0)
                 && document.querySelectorAll('.jp-MarkdownCell mjx-container').length > 0""",

@@ -3,9 +3,9 @@
 ``scripts/pdf.sh [SITE_DIR] [OUT_DIR]`` runs this module in the environment of
 scripts/setup.sh; by hand::
 
-    python scripts/print_chapters.py                          # _build/html -> _build/pdf
-    python scripts/print_chapters.py _build/student/html _build/pdf-student
-    python scripts/print_chapters.py _build/html /tmp/pdf book/kanes-equations.html
+    python -m mechlib.book.handouts                          # _build/html -> _build/pdf
+    python -m mechlib.book.handouts _build/student/html _build/pdf-student
+    python -m mechlib.book.handouts _build/html /tmp/pdf book/kanes-equations.html
 
 The chapters are the site's numbered pages (``book/*.html`` whose title starts
 with a chapter number, "6. Kane's equations"); each becomes
@@ -37,7 +37,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from .chapters import REPOSITORY
+
+ROOT = REPOSITORY
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
@@ -136,7 +138,8 @@ PREPARE = r"""() => {
         box.classList.remove('toggle-hidden');
         box.querySelectorAll('.toggle-hidden').forEach(el => el.classList.remove('toggle-hidden'));
     });
-    document.querySelectorAll('main details.solution, main details.dropdown, main .solution details')
+    document.querySelectorAll(
+        'main details.solution, main details.dropdown, main .solution details')
         .forEach(details => { details.open = true; });
     document.querySelectorAll('main button.toggle-button').forEach(button => {
         if (button.closest('.solution, .dropdown')) button.remove();

@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
-from .errors import ParameterError, ShapeError, ZeroLengthError
+from ..errors import ParameterError, ShapeError, ZeroLengthError
 
 __all__ = [
     "COLORS",
@@ -88,7 +88,8 @@ def series(index):
     >>> series(6)
     Traceback (most recent call last):
     ...
-    mechlib.errors.ParameterError: series: index 6 is not a curve number from 0 to 5; a plot has at most 6 curves told apart by colour and dash pattern
+    mechlib.errors.ParameterError: series: index 6 is not a curve number from 0 to 5;
+    a plot has at most 6 curves told apart by colour and dash pattern
     """
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(LINESTYLES):
         raise ParameterError(

@@ -1,6 +1,6 @@
 r"""How the book shows results: tables, tidied expressions, animations, explorers.
 
-``explorer``, ``Slider`` and ``Choice`` come from ``mechlib.explorer``.
+``explorer``, ``Slider`` and ``Choice`` come from ``mechlib.book.explorer``.
 
 Nothing in the core of mechlib imports this module; it only formats what the
 core computes.
@@ -16,11 +16,11 @@ import matplotlib.pyplot as plt
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import as_list, check_frame
-from ._images import palette_png, png_data_uri
-from .errors import ArgumentTypeError, ParameterError, ShapeError
-from .kinematics import partial_velocities
-from .printing import latex as _latex
+from .._checks import as_list, check_frame
+from .images import palette_png, png_data_uri
+from ..errors import ArgumentTypeError, ParameterError, ShapeError
+from ..kinematics import partial_velocities
+from ..printing import latex as _latex
 from .explorer import Choice, Explorer, Slider, explorer
 
 __all__ = ["PartialVelocityTable", "partial_velocity_table", "collected",
@@ -57,13 +57,19 @@ class PartialVelocityTable:
     >>> table = ml.partial_velocity_table([('V', u1*N.x)], [u1], N)
     >>> table[0, 0]
     N.x
+    >>> ml.display.PartialVelocityTable(['V'], [u1], N, [[N.x]])
+        u1
+    row 1  N.x
     """
 
-    def __init__(self, labels, speeds, frame, partials):
+    def __init__(self, labels, speeds, frame, partials, plain_labels=None):
         self.labels = list(labels)
         self.speeds = list(speeds)
         self.frame = frame
         self.partials = partials
+        #: Row labels in plain text, for ``str`` and ``repr``.
+        self.plain_labels = (list(plain_labels) if plain_labels is not None
+                             else [f"row {i + 1}" for i in range(len(partials))])
 
     def __getitem__(self, index):
         i, r = index
@@ -127,7 +133,7 @@ class PartialVelocityTable:
     def __str__(self):
         head = ["", *[str(u).replace("(t)", "") for u in self.speeds]]
         rows = [head]
-        for label, row in zip(self._plain_labels, self.partials):
+        for label, row in zip(self.plain_labels, self.partials):
             rows.append([label, *[str(v) for v in row]])
         widths = [max(len(r[j]) for r in rows) for j in range(len(head))]
         return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths))
@@ -209,9 +215,7 @@ def partial_velocity_table(items, speeds, frame, kdes=None, prescribed=()):
             vectors.append(item)
     partials = partial_velocities(vectors, speeds, frame, kdes=kdes,
                                   prescribed=prescribed)
-    table = PartialVelocityTable(labels, speeds, frame, partials)
-    table._plain_labels = plain
-    return table
+    return PartialVelocityTable(labels, speeds, frame, partials, plain)
 
 
 def collected(expr, terms):
@@ -237,7 +241,7 @@ def collected(expr, terms):
     --------
     >>> import sympy as sm
     >>> import sympy.physics.mechanics as me
-    >>> from mechlib.display import collected
+    >>> from mechlib.book.display import collected
     >>> q, u = me.dynamicsymbols('q, u')
     >>> e = sm.sin(q)**2*u.diff() + sm.cos(q)**2*u.diff() + 2*sm.sin(q)*sm.cos(q)*u**2
     >>> collected(sm.Matrix([e]), [u.diff(), u**2])
@@ -305,7 +309,7 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
     >>> fig, ax = plt.subplots(figsize=(1, 1))
     >>> (line,) = ax.plot([], [])
     >>> movie = FuncAnimation(fig, lambda n: line.set_data([0, n], [0, n]), frames=2)
-    >>> from mechlib.display import animation_html
+    >>> from mechlib.book.display import animation_html
     >>> html = animation_html(movie, "demo")
     >>> "cdn" in html, "_anim_imgdemo" in html
     (False, True)
@@ -356,5 +360,5 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
     if re.search(r"(src|href)=\"https?://", html):
         raise AssertionError(  # pragma: no cover - a matplotlib change
             "matplotlib's animation HTML links another host; "
-            "mechlib.display.animation_html needs updating")
+            "mechlib.book.display.animation_html needs updating")
     return html

@@ -41,8 +41,8 @@ import json
 import math
 import numbers
 
-from ._images import palette_png, png_data_uri
-from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
+from .images import palette_png, png_data_uri
+from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
 __all__ = ["Slider", "Choice", "Explorer", "explorer"]
 
@@ -93,7 +93,7 @@ class Slider:
 
     Examples
     --------
-    >>> from mechlib.display import Slider
+    >>> from mechlib.book.display import Slider
     >>> Slider(0, 90, 30, steps=4, label="angle (deg)").grid()
     [0.0, 30.0, 60.0, 90.0]
     >>> Slider(0, 1, steps=1)
@@ -167,13 +167,14 @@ class Choice:
 
     Examples
     --------
-    >>> from mechlib.display import Choice
+    >>> from mechlib.book.display import Choice
     >>> Choice([1, 2], label="r").grid()
     [1, 2]
     >>> Choice([1, 2], value=3)
     Traceback (most recent call last):
     ...
-    mechlib.errors.ParameterError: Choice value = 3 is not one of the options [1, 2]; give one of them
+    mechlib.errors.ParameterError: Choice value = 3 is not one of the options [1, 2];
+    give one of them
     """
 
     def __init__(self, options, value=None, label=None):
@@ -331,7 +332,8 @@ class Explorer:
                 f'<label for="{uid}-{n}">{html.escape(label)}</label>'
                 f'<input type="range" id="{uid}-{n}" min="0" max="{control.steps - 1}" '
                 f'step="1" value="{k}" aria-valuetext="{html.escape(shown[k])}">'
-                f'<output for="{uid}-{n}" aria-hidden="true">{html.escape(shown[k])}</output></div>')
+                f'<output for="{uid}-{n}" aria-hidden="true">'
+                f'{html.escape(shown[k])}</output></div>')
         now = ", ".join(f"{label} = {shown[k]}" for label, shown, k in zip(labels, values, start))
         data = json.dumps({"alt": self.alt, "labels": labels, "values": values,
                            "shape": [c.steps for c in self.controls.values()],
@@ -401,7 +403,7 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> from mechlib.display import Choice, Slider, explorer
+    >>> from mechlib.book.display import Choice, Slider, explorer
     >>> def draw(slope=1.0, style="-"):
     ...     '''A line through the origin.'''
     ...     fig, ax = plt.subplots(figsize=(1, 1))
@@ -416,7 +418,8 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     >>> explorer(draw, slope=Slider(-1, 1, steps=100), style=Choice(["-", ":"]))
     Traceback (most recent call last):
     ...
-    mechlib.errors.ParameterError: 200 pictures (steps 100 x 2) exceed max_frames = 120: give the sliders fewer steps (or raise max_frames, which makes the page heavier)
+    mechlib.errors.ParameterError: 200 pictures (steps 100 x 2) exceed max_frames = 120:
+    give the sliders fewer steps (or raise max_frames, which makes the page heavier)
     """
     if not callable(draw):
         raise ArgumentTypeError(
@@ -426,7 +429,7 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     for name, control in controls.items():
         if not isinstance(control, (Slider, Choice)):
             raise ArgumentTypeError(
-                f"{name}={control!r}; give a mechlib.display.Slider or Choice")
+                f"{name}={control!r}; give a mechlib.book.display.Slider or Choice")
     try:
         inspect.signature(draw).bind_partial(**controls)
     except TypeError as error:

@@ -29,8 +29,8 @@ run again; files of the copy are rewritten only when their text changes.
 
 By hand::
 
-    python scripts/student_edition.py                 # write the copy and build it
-    python scripts/student_edition.py --sources-only  # write the copy only
+    python -m mechlib.book.student_edition                 # copy and build
+    python -m mechlib.book.student_edition --sources-only  # the copy only
 
 Examples
 --------
@@ -55,82 +55,26 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import jupytext
 import nbformat
-from markdown_it.renderer import RendererHTML
-from myst_parser.config.main import MdParserConfig
-from myst_parser.parsers.mdit import create_md_parser
 
-ROOT = Path(__file__).resolve().parents[1]
+from .chapters import REPOSITORY, SOLUTION_TAG, strip_markdown
+from .site import BuildError, build_book
+
+ROOT = REPOSITORY
 SOURCES = ROOT / "_build" / "student-src"
 OUTPUT = ROOT / "_build" / "student"
-TAG = "solution"
-# MyST's parser with the book's extensions (parse.myst_enable_extensions).
-MYST = create_md_parser(MdParserConfig(enable_extensions={
-    "amsmath", "colon_fence", "deflist", "dollarmath", "html_image",
-    "substitution"}), RendererHTML)
+TAG = SOLUTION_TAG
 # What the student copy leaves out of the repository's top level: the build,
 # environments, tests (the reference notebooks hold the solutions),
 # benchmarks, and mechlib (imported from the installed package).
 SKIP_TOP = {"_build", "build", "tests", "benchmarks", "mechlib",
             "vendor", "node_modules"}
 SKIP_ANY = {"__pycache__"}          # and every folder named .* or *.egg-info
-
-
-def _directive(token):
-    """``solution``, ``solution-start``, ... for a directive fence, else None."""
-    if token.type in ("fence", "colon_fence") and token.info.startswith("{"):
-        return token.info[1:].split("}", 1)[0]
-    return None
-
-
-def strip_markdown(source, inside):
-    """``source`` without its solutions, and whether a ``solution-start``
-    is still open at its end.
-
-    ``inside`` says whether the text starts inside a ``solution-start``
-    solution (opened in an earlier cell). Lines are kept or dropped whole:
-    a ``{solution}`` fence, and everything from a ``{solution-start}``
-    fence to the end of its ``{solution-end}`` fence, are dropped.
-
-    Examples
-    --------
-    >>> text = "A.\\n\\n```{solution-start} ex-a\\n```\\n\\nWorked.\\n"
-    >>> strip_markdown(text, False)
-    ('A.', True)
-    >>> strip_markdown("Worked on.\\n\\n```{solution-end}\\n```\\n\\nB.\\n", True)
-    ('B.', False)
-    """
-    lines = source.splitlines(keepends=True)
-    drop = [inside] * len(lines)
-    state = gap = inside
-    position = 0
-    for token in MYST.parse(source):
-        if token.level != 0 or token.map is None or token.nesting == -1:
-            continue
-        start, end = token.map
-        for i in range(position, start):      # blank lines after a block
-            drop[i] = gap
-        name = _directive(token)
-        if name == "solution-start":
-            state = True
-        gap = state or name == "solution"
-        for i in range(start, end):
-            drop[i] = gap
-        if name == "solution-end":
-            state = False
-        position = end
-    for i in range(position, len(lines)):
-        drop[i] = gap
-    if not any(drop):
-        return source, state
-    kept = "".join(line for line, gone in zip(lines, drop) if not gone)
-    return kept.strip("\n"), state
 
 
 def strip_notebook(notebook):
@@ -238,28 +182,23 @@ def write_sources(root=ROOT, target=SOURCES):
 def build(sources=SOURCES, output=OUTPUT):
     """Build the student copy with Jupyter Book into ``output/_build/html``
     (also ``output/html``); a failed build raises SystemExit with the log's
-    warnings."""
+    warnings (:func:`mechlib.book.site.build_book`)."""
     output = Path(output)
     output.mkdir(parents=True, exist_ok=True)
-    log = output / "build.log"
-    command = ["jupyter-book", "build", str(sources), "--path-output",
-               str(output), "-W", "-n", "--keep-going"]
-    with log.open("w") as stream:
-        result = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT)
     html = output / "html"
-    if not html.is_symlink():
-        shutil.rmtree(html, ignore_errors=True)
-        html.symlink_to(Path("_build") / "html")
-    if result.returncode != 0:
-        problems = [line for line in log.read_text().splitlines()
-                    if "WARNING" in line or "ERROR" in line or "Error" in line]
-        raise SystemExit("\n".join(problems[:40]) + "\nstudent edition: the "
-                         f"build failed; the whole log is in {log}")
+    try:
+        build_book(sources, output, log=output / "build.log", by="student-build")
+    except BuildError as error:
+        raise SystemExit(f"{error}\nstudent edition: the build failed") from None
+    finally:
+        if not html.is_symlink():
+            shutil.rmtree(html, ignore_errors=True)
+            html.symlink_to(Path("_build") / "html")
     return html
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python scripts/student_edition.py",
+    parser = argparse.ArgumentParser(prog="python -m mechlib.book.student_edition",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sources-only", action="store_true",
                         help="write the student copy of the sources, build nothing")

@@ -40,7 +40,6 @@ Examples
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import shutil
 import subprocess
@@ -52,12 +51,12 @@ import jupytext
 import nbformat
 import yaml
 
-from mechlib import exercises
+import mechlib
+from .chapters import REPOSITORY, chapter_checks, solution_cells, strip_markdown
+from .notebooks import log_execution
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPOSITORY
 OUTPUT = ROOT / "_build" / "autograder"
-sys.path.insert(0, str(ROOT))
-from scripts import student_edition  # noqa: E402
 
 # The packages the graded notebook imports (pins from requirements.txt).
 GRADING_PACKAGES = ("sympy", "numpy", "scipy", "matplotlib")
@@ -83,18 +82,6 @@ def _correct_output():
                                   execution_count=1)
 
 
-def _in_solution(notebook):
-    """Indices of the code cells that belong to a worked solution: tagged
-    ``solution``, or between ``solution-start`` and ``solution-end``."""
-    found, inside = set(), False
-    for index, cell in enumerate(notebook.cells):
-        if cell.cell_type == "markdown":
-            _, inside = student_edition.strip_markdown(cell.source, inside)
-        elif inside or "solution" in cell.metadata.get("tags", []):
-            found.add(index)
-    return found
-
-
 def _answer_prompt(source, variable):
     """The answer cell's lines without its ``ml.check`` call, with
     ``VAR = ...`` turned into the solution line ``VAR = VAR  # SOLUTION``."""
@@ -113,11 +100,11 @@ def master_notebook(chapter, name=None):
     chapter = Path(chapter)
     name = name or chapter.stem
     notebook = jupytext.read(chapter)
-    checks = exercises.chapter_checks(chapter)
+    checks = chapter_checks(chapter)
     if not checks:
         raise SystemExit(f"autograder: {chapter} has no checked exercise "
                          "(no answer cell calls ml.check)")
-    solution = _in_solution(notebook)
+    solution = solution_cells(notebook)
     by_exercise = {}
     for item in checks:
         by_exercise.setdefault(item["exercise"], []).append(item)
@@ -142,7 +129,7 @@ def master_notebook(chapter, name=None):
     inside = False
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "markdown":
-            text, inside = student_edition.strip_markdown(cell.source, inside)
+            text, inside = strip_markdown(cell.source, inside)
             if text:
                 cells.append(nbformat.v4.new_markdown_cell(text))
             continue
@@ -199,12 +186,18 @@ def _requirements():
     return "\n".join(pins) + "\n"
 
 
+#: The modules of mechlib.book that build the book, not needed to grade.
+BUILD_TOOLS = ("autograder.py", "student_edition.py", "handouts.py", "site.py",
+               "generate_checks.py", "chapters.py", "notebooks.py")
+
+
 def _copy_mechlib(target):
-    """mechlib's modules and stored checks, as a support file."""
-    source = Path(exercises.__file__).resolve().parent
+    """mechlib's modules and stored checks, as a support file (without the
+    modules that build the book)."""
+    source = Path(mechlib.__file__).resolve().parent
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(
-        "__pycache__", "*.pyc"))
+        "__pycache__", "*.pyc", *BUILD_TOOLS))
 
 
 def assign(chapter, output=OUTPUT):
@@ -246,7 +239,8 @@ def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
     or four running side by side on two cores (none of 60 with two, none of
     15 alone), none to two per run of the whole suite. Where the cell was
     known, it came right after one that makes an explorer, whose live widgets
-    send a burst of messages. Looked at inside both processes of such a hang (gdb, 2026-11-25): the kernel has run the
+    send a burst of messages. Looked at inside both processes of such a hang
+    (gdb, 2026-11-25): the kernel has run the
     cell and is idle with nothing unread, while otter's client has the
     ``execute_reply`` and the cell's last messages unread on its shell and
     IOPub sockets and sleeps in epoll: a wake-up lost on the client side
@@ -258,8 +252,13 @@ def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
     import os
     import signal
 
+    what = f"otter-{arguments[0]}" if arguments else "otter"
+    subject = Path(arguments[-1]).stem if len(arguments) > 1 else Path(cwd).name
     with Path(log).open("w") as stream:
         for attempt in range(1, attempts + 1):
+            log_execution(Path(cwd).name if arguments[:1] == ["assign"] else subject, what)
+            if attempt > 1:
+                log_execution(subject, "otter-hang")
             process = subprocess.Popen(["otter", *arguments], cwd=cwd, stdout=stream,
                                        stderr=subprocess.STDOUT, start_new_session=True)
             try:
@@ -278,7 +277,7 @@ def chapters_with_checks():
     """Every ``book/*.md`` with an answer cell calling ``ml.check``."""
     return sorted(p for p in (ROOT / "book").glob("*.md")
                   if "ml.check(" in p.read_text(encoding="utf-8")
-                  and exercises.chapter_checks(p))
+                  and chapter_checks(p))
 
 
 def autograder_zip(folder):
@@ -288,7 +287,7 @@ def autograder_zip(folder):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python scripts/autograder.py",
+    parser = argparse.ArgumentParser(prog="python -m mechlib.book.autograder",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*",
                         help="book/<slug>.md (default: every chapter with checks)")

@@ -1,0 +1,169 @@
+"""What a student's answer is, and its values at sample points.
+
+Shared by the comparison of :mod:`mechlib.book.check` and the recording of
+worked answers in :mod:`mechlib.book.record`: both see an answer as a kind
+(scalar, Vector, Matrix or a list of them) and as scalar entries evaluated,
+with 30 digits, where the atoms named in a point take their values.
+
+Examples
+--------
+>>> import sympy as sm
+>>> import sympy.physics.mechanics as me
+>>> q = me.dynamicsymbols('q')
+>>> sorted(atoms_of(q.diff() + sm.Symbol('L')*q))
+['Derivative(q(t), t)', 'L', 'q(t)']
+>>> display_name('Derivative(q2(t), t)'), display_name('q2(t)')
+("q2'", 'q2')
+>>> value_at(2*q, {'q(t)': 0.5})
+(1+0j)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import sympy as sm
+import sympy.physics.mechanics as me
+from sympy.core.function import AppliedUndef
+
+from ..errors import ArgumentTypeError
+
+__all__ = ["normalize", "kind_word", "atoms_of", "display_name", "value_at",
+           "is_finite", "scalars_of", "all_scalars", "find_frame",
+           "vector_frame", "encode", "decode"]
+
+
+def is_scalar(x):
+    return isinstance(x, (int, float, sm.Expr)) and not isinstance(x, bool)
+
+
+def normalize(answer, name):
+    """``(kind, value)``: ('scalar', Expr), ('vector', Vector), ('matrix',
+    Matrix) or ('sequence', [normalized items]); ArgumentTypeError else."""
+    if isinstance(answer, me.Vector):
+        return "vector", answer
+    if isinstance(answer, sm.MatrixBase):
+        return "matrix", sm.Matrix(answer)
+    if isinstance(answer, (list, tuple)):
+        if answer and all(is_scalar(x) for x in answer):
+            return "matrix", sm.Matrix(answer)
+        if answer and all(isinstance(x, (list, tuple)) and x
+                          and all(is_scalar(y) for y in x) for x in answer):
+            try:
+                return "matrix", sm.Matrix(answer)
+            except ValueError:
+                pass
+        return "sequence", [normalize(x, name) for x in answer]
+    if is_scalar(answer):
+        return "scalar", sm.sympify(answer)
+    raise ArgumentTypeError(
+        f"check({name!r}, ...): the answer is a {type(answer).__name__} "
+        f"({answer!r:.60}), not a SymPy object; give a SymPy expression, a "
+        "Vector, a Matrix or a list of them (a string is not parsed: write "
+        "sm.sin(q2), not 'sin(q2)'; for numbers in an array use sm.Matrix)")
+
+
+def kind_word(kind):
+    return {"scalar": "a scalar (a SymPy expression)",
+            "vector": "a Vector", "matrix": "a Matrix",
+            "sequence": "a list"}[kind]
+
+
+
+def atoms_of(expr):
+    """{name: atom} of the time derivatives, functions of time and symbols
+    of ``expr`` (``t`` only where it appears outside a function)."""
+    derivatives = expr.atoms(sm.Derivative)
+    functions = expr.atoms(AppliedUndef)
+    hidden = {a: sm.Dummy() for a in derivatives | functions}
+    stripped = expr.xreplace({d: hidden[d] for d in derivatives}).xreplace(
+        {f: hidden[f] for f in functions})
+    symbols = stripped.free_symbols - set(hidden.values())
+    return {str(a): a for a in (*derivatives, *functions, *symbols)}
+
+
+def display_name(name):
+    """``q2'`` for ``Derivative(q2(t), t)``, ``q2`` for ``q2(t)``."""
+    match = re.fullmatch(r"Derivative\((\w+)\(t\), (?:t|\(t, (\d+)\))\)", name)
+    if match:
+        return match.group(1) + "'" * int(match.group(2) or 1)
+    return re.sub(r"^(\w+)\(t\)$", r"\1", name)
+
+
+def value_at(expr, point):
+    """complex value of ``expr`` with the atoms named in ``point`` replaced
+    (derivatives first, then functions, then symbols)."""
+    atoms = atoms_of(expr)
+    steps = ({}, {}, {})
+    for key, atom in atoms.items():
+        if key not in point:
+            continue
+        stage = (0 if isinstance(atom, sm.Derivative)
+                 else 1 if isinstance(atom, AppliedUndef) else 2)
+        steps[stage][atom] = sm.Float(point[key], 30)
+    for step in steps:
+        expr = expr.xreplace(step)
+    try:
+        value = complex(sm.N(expr, 30))
+    except (TypeError, ValueError):
+        return complex("nan")
+    return value
+
+
+def is_finite(value):
+    return math.isfinite(value.real) and math.isfinite(value.imag)
+
+
+def scalars_of(kind, value, frame):
+    """The scalar expressions of a normalized answer, in a fixed order."""
+    if kind == "scalar":
+        return [value]
+    if kind == "vector":
+        return list(value.to_matrix(frame)) if frame is not None else [0, 0, 0]
+    if kind == "matrix":
+        return list(value)
+    return [s for k, v in value for s in scalars_of(k, v, frame)]
+
+
+def find_frame(vector, name):
+    """The frame called ``name`` connected to the frames of ``vector``."""
+    start = [f for _, f in vector.args]
+    seen, queue = set(), list(start)
+    while queue:
+        frame = queue.pop(0)
+        if id(frame) in seen:
+            continue
+        seen.add(id(frame))
+        if frame.name == name:
+            return frame
+        queue.extend(frame._dcm_dict)
+    return None
+
+
+def vector_frame(vector):
+    """A frame for the components of a worked Vector: one named N among
+    the connected frames if there is one, otherwise the first frame."""
+    if not vector.args:
+        return None
+    return find_frame(vector, "N") or vector.args[0][1]
+
+
+
+def encode(value):
+    re_ = float(f"{value.real:.15g}") + 0.0
+    im = float(f"{value.imag:.15g}") + 0.0
+    return re_ if im == 0 else [re_, im]
+
+
+def decode(value):
+    return complex(*value) if isinstance(value, list) else complex(value)
+
+
+def all_scalars(kind, value):
+    if kind == "vector":
+        frame = vector_frame(value)
+        return [] if frame is None else list(value.to_matrix(frame))
+    if kind == "sequence":
+        return [s for k, v in value for s in all_scalars(k, v)]
+    return scalars_of(kind, value, None)

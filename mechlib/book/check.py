@@ -1,0 +1,402 @@
+r"""Self-checking exercises: ``ml.check(name, answer)``.
+
+Each checked exercise of the book ends with a cell in which the student
+assigns an answer and calls :func:`check` with the exercise's check name::
+
+    v_B_2 = ...
+    ml.check("pv-other-speeds-v-B-2", v_B_2)
+
+:func:`check` compares the answer with the worked solution and says
+``Correct.`` for any equal answer, whatever its algebraic form and, for a
+:class:`~sympy.physics.vector.Vector`, whatever frame it is written in;
+otherwise it says what differs (a component or an entry, a sign, a symbol
+missing or extra, a coordinate rate where speeds were asked for, a shape).
+
+The worked solution is not shipped. ``mechlib/book/checks/<chapter>.json`` holds
+only what a comparison needs: the values of the answer at a few sample points
+(random values of its symbols, coordinates, speeds and their derivatives,
+fixed per check name), the names of the symbols each entry depends on, its
+kind and shape, and for a Vector the name of the frame its components are
+taken in. One command writes these files from the worked solutions::
+
+    python -m mechlib.book.checks generate [book/<chapter>.md ...]
+
+It executes each chapter with the environment variable
+``MECHLIB_CHECK_RECORD`` set: then :func:`check` records the value it is given
+(the worked solution calls ``assert ml.check(name, worked_value)``) instead of
+comparing it. Without that variable the same ``assert`` compares the worked
+value with the stored check, so building the book or running nbval fails
+when the two disagree.
+
+Examples
+--------
+>>> import sympy as sm
+>>> import sympy.physics.mechanics as me
+>>> import mechlib as ml
+>>> L = sm.symbols('L')
+>>> q2 = me.dynamicsymbols('q2')
+>>> N = me.ReferenceFrame('N')
+>>> R = N.orientnew('R', 'Axis', (q2, N.z))
+>>> ml.check("pv-other-speeds-v-B-2", L*(R.x - sm.cos(q2)*N.x))
+Correct.
+>>> ml.check("pv-other-speeds-v-B-2", -L*sm.sin(q2)*N.y)
+Not yet: the N.y component has the wrong sign.
+>>> ml.check("pv-other-speeds-v-B-2", ...)
+No answer yet: replace ... with your answer and run the cell again.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import sympy as sm
+import sympy.physics.mechanics as me
+
+from .._sampling import draw_values, seed_of
+from ..errors import ArgumentTypeError, UnknownCheckError
+from .answers import (atoms_of, decode, display_name, find_frame, is_finite,
+                      kind_word, normalize, value_at)
+from .record import RECORD
+
+__all__ = ["check", "CheckResult"]
+
+FORMAT = 1                        # version of the stored files
+#: Environment variable: a correct answer must also record as the stored one.
+STRICT = "MECHLIB_CHECK_STRICT"
+RTOL = 1e-9                       # |answer - expected| <= RTOL max(1, |expected|)
+
+
+# --- the result ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What :func:`check` returns: true only for a correct answer.
+
+    Its text (``repr``, and Markdown in a notebook) is the feedback, so a
+    cell that ends with ``ml.check(...)`` shows it and ``assert
+    ml.check(...)`` fails on a wrong answer.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> result = ml.check("pv-other-speeds-v-B-2", ...)
+    >>> bool(result), result.correct
+    (False, False)
+    """
+
+    name: str
+    correct: bool
+    message: str
+
+    def __bool__(self):
+        return self.correct
+
+    def __repr__(self):
+        return self.message
+
+    def _repr_markdown_(self):
+        head, sep, rest = self.message.partition(": ")
+        rest = rest.replace(" ... ", " `...` ")   # not a typographic ellipsis
+        if sep and head in ("Not yet", "No answer yet"):
+            return f"`{self.name}`: **{head}:** {rest}"
+        return f"`{self.name}`: **{self.message}**"
+
+
+def _result(name, problems):
+    if not problems:
+        return CheckResult(name, True, "Correct.")
+    sentences = problems[:1] + [p[0].upper() + p[1:] for p in problems[1:]]
+    return CheckResult(name, False, "Not yet: " + " ".join(sentences))
+
+
+
+# --- the stored checks ----------------------------------------------------------
+
+def _store_dir():
+    return resources.files("mechlib.book") / "checks"
+
+
+_STORE = {}
+
+
+def _stored():
+    """{name: (chapter, stored record)} of every file in mechlib/book/checks."""
+    if not _STORE:
+        for entry in sorted(_store_dir().iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".json"):
+                data = json.loads(entry.read_text(encoding="utf-8"))
+                for name, stored in data["checks"].items():
+                    _STORE[name] = (data["chapter"], stored)
+    return _STORE
+
+
+def forget_stored():
+    """Read the stored checks again at the next :func:`check` (after they
+    were rewritten)."""
+    _STORE.clear()
+
+
+def _lookup(name):
+    if not isinstance(name, str):
+        raise ArgumentTypeError(
+            f"check: the exercise name must be a string such as "
+            f"'pv-other-speeds-v-B-2', got {type(name).__name__} {name!r:.40}; "
+            "the name comes first, the answer second")
+    store = _stored()
+    if name not in store:
+        close = difflib.get_close_matches(name, list(store), n=3, cutoff=0.5)
+        hint = (f"did you mean {', '.join(map(repr, close))}?" if close else
+                "copy the name from the exercise's answer cell")
+        raise UnknownCheckError(
+            f"check: no exercise is called {name!r}; {hint} (the checks of "
+            "each chapter are in mechlib/book/checks/<chapter>.json)")
+    return store[name]
+
+
+# --- comparing ------------------------------------------------------------------
+
+class _Scalar:
+    """The verdict on one scalar entry."""
+
+    def __init__(self, expr, stored, points):
+        self.expected = set(stored["symbols"])
+        atoms = atoms_of(expr)
+        self.found = set(atoms)
+        self.missing = sorted(self.expected - self.found)
+        self.extra = sorted(self.found - self.expected)
+        self.rates = [n for n in self.extra
+                      if isinstance(atoms[n], sm.Derivative)]
+        expected = [decode(v) for v in stored["values"]]
+        unknown = sorted(self.found - set(points[0]))
+        # atoms the check never sampled get two draws: a dependence that
+        # cancels (x - x) must not make a correct answer wrong
+        draws = [draw_values(unknown, seed_of(f"extra/{k}")) for k in (1, 2)] \
+            if unknown else [{}]
+        self.equal = self.negated = True
+        self.finite = True
+        for extra in draws:
+            for point, e in zip(points, expected):
+                a = value_at(expr, {**point, **extra})
+                if not is_finite(a):
+                    self.finite = self.equal = self.negated = False
+                    continue
+                scale = max(1.0, abs(e))
+                self.equal &= abs(a - e) <= RTOL * scale
+                self.negated &= abs(a + e) <= RTOL * scale and abs(e) > RTOL
+        self.is_zero = all(abs(e) <= RTOL for e in expected)
+
+    def __bool__(self):
+        return self.equal
+
+
+def _symbol_notes(verdicts):
+    """Sentences on coordinate rates and symbols missing or extra, over the
+    whole answer (a component may rightly lose a symbol another one has)."""
+    if all(verdicts):
+        return []
+    expected = set().union(*(v.expected for v in verdicts))
+    found = set().union(*(v.found for v in verdicts))
+    rates = sorted({n for v in verdicts for n in v.rates} - expected)
+    missing = sorted(expected - found)
+    extra = sorted(found - expected - set(rates))
+    notes = []
+    for name in list(missing):
+        bare = re.sub(r"\(t\)$", "", name)
+        if bare != name and bare in extra:
+            notes.append(f"{bare} is a plain Symbol in your answer, but the "
+                         "answer uses the function of time "
+                         f"me.dynamicsymbols('{bare}').")
+            missing.remove(name)
+            extra.remove(bare)
+    if rates:
+        notes.append(
+            f"It still contains {', '.join(map(display_name, rates))}, a time "
+            "derivative of a coordinate, where the generalized speeds are "
+            "asked for: replace each q' by its expression in the u's (the "
+            "kinematical differential equations).")
+    if missing:
+        notes.append(f"It does not depend on {', '.join(map(display_name, missing))}"
+                     ", but the answer does.")
+    if extra:
+        notes.append(f"It depends on {', '.join(map(display_name, extra))}, "
+                     "which the answer does not.")
+    return notes
+
+
+def _entry_problem(label, verdict):
+    if not verdict.finite:
+        return f"{label} is not finite at a sample point."
+    if verdict.negated:
+        return f"{label} has the wrong sign."
+    if verdict.is_zero:
+        return f"{label} should be zero."
+    return f"{label} differs."
+
+
+def _compare(kind, value, stored, points, where=""):
+    """A list of sentences saying what is wrong (empty when correct)."""
+    expected_kind = stored["kind"]
+    if kind != expected_kind and not (
+            expected_kind == "vector" and kind == "scalar" and value == 0):
+        raise ArgumentTypeError(
+            f"the answer{where} is {kind_word(kind)}, but this exercise asks "
+            f"for {kind_word(expected_kind)}; "
+            + {"scalar": "give a SymPy expression (for a Vector, dot it with "
+                         "a unit vector first)",
+               "vector": "build it from unit vectors, e.g. L*sm.sin(q2)*N.y",
+               "matrix": "give sm.Matrix([...]) with one entry per "
+                         "component",
+               "sequence": "give a list with one item per part"}[expected_kind])
+    if expected_kind == "scalar":
+        verdict = _Scalar(value, stored, points)
+        if verdict:
+            return []
+        if verdict.negated:
+            head = "your answer has the wrong sign."
+        elif not verdict.finite:
+            head = "your answer is not finite at a sample point."
+        else:
+            head = "your answer differs from the worked solution."
+        return [head if not where else f"{where.strip()}: {head}"] \
+            + _symbol_notes([verdict])
+    if expected_kind == "vector":
+        return _compare_vector(value, stored, points, where)
+    if expected_kind == "matrix":
+        shape = tuple(stored["shape"])
+        if value.shape != shape:
+            hint = " (transpose it)" if value.shape == shape[::-1] else ""
+            return [f"your answer{where} has the shape {value.shape}, the "
+                    f"answer has the shape {shape}{hint}."]
+        verdicts = [_Scalar(e, s, points)
+                    for e, s in zip(value, stored["entries"])]
+        return _entries(verdicts, [f"entry {divmod(i, shape[1])}"
+                                   for i in range(len(verdicts))], where)
+    items = stored["items"]
+    if len(value) != len(items):
+        return [f"your answer{where} has {len(value)} items, the answer has "
+                f"{len(items)}."]
+    problems = []
+    for i, ((k, v), s) in enumerate(zip(value, items)):
+        problems += _compare(k, v, s, points, f"{where} item {i}")
+    return problems
+
+
+def _entries(verdicts, labels, where):
+    wrong = [(label, v) for label, v in zip(labels, verdicts) if not v]
+    if not wrong:
+        return []
+    prefix = f"in{where}, " if where else ""
+    if all(v.negated or (v.is_zero and v) for v in verdicts) and \
+            len(wrong) > 1:
+        problems = [f"{prefix}your answer has the wrong sign."]
+    else:
+        problems = [prefix + _entry_problem(f"the {label}", v)
+                    for label, v in wrong]
+    return problems + _symbol_notes(verdicts)
+
+
+def _compare_vector(value, stored, points, where):
+    if not isinstance(value, me.Vector):      # the number 0 for a Vector
+        value = me.Vector(0)
+    name = stored["frame"]
+    if name is None:                           # the zero vector is expected
+        frame = value.args[0][1] if value.args else None
+    elif not value.args:
+        frame = None
+    else:
+        frame = find_frame(value, name)
+        if frame is None:
+            return [f"your answer{where} is written in frames "
+                    f"({', '.join(sorted({f.name for _, f in value.args}))}) "
+                    f"that are not connected to a frame called {name}: use "
+                    "the frames of the exercise."]
+    components = ([0, 0, 0] if frame is None
+                  else list(value.to_matrix(frame)))
+    verdicts = [_Scalar(sm.sympify(c), s, points)
+                for c, s in zip(components, stored["components"])]
+    label = name or (frame.name if frame else "N")
+    return _entries(verdicts, [f"{label}.{axis} component" for axis in "xyz"],
+                    where)
+
+
+def check(name, answer):
+    """Compare a student's ``answer`` with the worked solution of ``name``.
+
+    Parameters
+    ----------
+    name : str
+        The check name the exercise gives, ``<chapter prefix>-<exercise>-
+        <what>``, e.g. ``"pv-other-speeds-v-B-2"``.
+    answer : sympy expression, number, Vector, Matrix or list of them
+        ``...`` (the placeholder of an answer cell) means no answer yet.
+        A Vector may be written in any frame connected to the exercise's
+        frames; a list of scalars is read as a column matrix.
+
+    Returns
+    -------
+    CheckResult
+        True only when the answer is correct; its text says what differs.
+
+    Raises
+    ------
+    mechlib.errors.UnknownCheckError
+        No exercise has that name (the message lists close names).
+    mechlib.errors.ArgumentTypeError
+        The answer is of the wrong kind (a scalar where a Vector is asked
+        for, ...) or not a SymPy object.
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> import sympy.physics.mechanics as me
+    >>> import mechlib as ml
+    >>> L = sm.symbols('L')
+    >>> q2, u1, u2 = me.dynamicsymbols('q2, u1, u2')
+    >>> ml.check("pv-other-speeds-q1-dot", u1 - L*u2*sm.cos(q2))
+    Correct.
+    >>> ml.check("pv-other-speeds-q1-dot", u1 - L*q2.diff()*sm.cos(q2))
+    Not yet: your answer differs from the worked solution. It still contains
+    q2', a time derivative of a coordinate, where the generalized speeds are
+    asked for: replace each q' by its expression in the u's (the kinematical
+    differential equations). It does not depend on u2, but the answer does.
+    """
+    if os.environ.get(RECORD):
+        if answer is Ellipsis:
+            return CheckResult(name, False, "No answer yet.")
+        from .record import record_to_file
+        return CheckResult(name, True, record_to_file(name, answer))
+    _chapter, stored = _lookup(name)
+    if answer is Ellipsis:
+        return CheckResult(name, False, "No answer yet: replace ... with your "
+                           "answer and run the cell again.")
+    kind, value = normalize(answer, name)
+    try:
+        problems = _compare(kind, value, stored["answer"], stored["points"])
+    except ArgumentTypeError as error:
+        raise ArgumentTypeError(f"check({name!r}, ...): {error}") from None
+    if not problems and os.environ.get(STRICT):
+        return _fresh_or_stale(name, answer, stored)
+    return _result(name, problems)
+
+
+def _fresh_or_stale(name, answer, stored):
+    """With ``MECHLIB_CHECK_STRICT`` set (the test suite sets it), a correct
+    answer is a worked one: its record must be the stored one, byte for byte,
+    so that running the chapters proves every stored check up to date."""
+    from .record import record
+
+    fresh = json.loads(json.dumps(record(name, answer), sort_keys=True))
+    if fresh == stored:
+        return _result(name, [])
+    chapter = _lookup(name)[0]
+    return CheckResult(name, False, f"Stale: the stored check of {name} is not "
+                       "the record of this worked answer; regenerate it with "
+                       f"python -m mechlib.book.checks generate book/{chapter}.md")
+
+
+# --- the chapters: answer cells, worked solutions, generation ---------------------
