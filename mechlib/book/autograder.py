@@ -253,10 +253,10 @@ def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
     import signal
 
     what = f"otter-{arguments[0]}" if arguments else "otter"
-    subject = Path(arguments[-1]).stem if len(arguments) > 1 else Path(cwd).name
+    subject = _assignment_of(arguments, cwd)
     with Path(log).open("w") as stream:
         for attempt in range(1, attempts + 1):
-            log_execution(Path(cwd).name if arguments[:1] == ["assign"] else subject, what)
+            log_execution(subject, what)
             if attempt > 1:
                 log_execution(subject, "otter-hang")
             process = subprocess.Popen(["otter", *arguments], cwd=cwd, stdout=stream,
@@ -271,6 +271,20 @@ def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
                              f"(attempt {attempt} of {attempts}); killed\n")
                 stream.flush()
     return subprocess.CompletedProcess(process.args, process.returncode)
+
+
+def _assignment_of(arguments, cwd):
+    """The chapter an otter command runs: the autograder zip's name for
+    ``otter run -a <slug>-autograder_<time>.zip``, else the folder's name.
+
+    >>> _assignment_of(["run", "-a", "x/kane-autograder_2026.zip", "s.ipynb"], ".")
+    'kane'
+    >>> _assignment_of(["assign", "kane.ipynb", "dist"], "/tmp/autograder/kane")
+    'kane'
+    """
+    if "-a" in arguments[:-1]:
+        return Path(arguments[arguments.index("-a") + 1]).name.split("-autograder")[0]
+    return Path(cwd).name
 
 
 def chapters_with_checks():
