@@ -27,7 +27,7 @@ from .errors import (ArgumentTypeError, ConstraintError,
                      ConstraintViolationError, MissingValueError,
                      ParameterError, SingularMassMatrixError)
 from .kane import KaneEquations
-from .simulation import check_values, numeric_values, state_function
+from ._numeric import check_values, numeric_values, state_function
 
 __all__ = ["Linearization", "Linearizer", "linearize"]
 

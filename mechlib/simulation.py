@@ -10,28 +10,22 @@ violate the constraints get a ``mechlib.errors`` exception that says what
 to give instead.
 """
 
-import itertools
-import math
 
 import numpy as np
-import sympy as sm
 import sympy.physics.mechanics as me
-from sympy.core.function import AppliedUndef
 from scipy.integrate import solve_ivp
 from scipy.optimize import fsolve
 
 from ._checks import as_list
 from .errors import (ArgumentTypeError, ConstraintError,
                      ConstraintViolationError,
-                     EquationsNotFormedError, MissingValueError,
-                     NonFiniteValueError, ParameterError, ShapeError,
+                     EquationsNotFormedError, NonFiniteValueError, ParameterError, ShapeError,
                      SingularMassMatrixError)
 from .kane import KaneEquations
+from ._numeric import (_finite_state, _lambdified, _specified_values,
+                       _state_vector, check_values, numeric_values)
 
-__all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state",
-           "numeric_values",
-           "check_values",
-           "state_function"]
+__all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state"]
 
 t = me.dynamicsymbols._t
 
@@ -53,191 +47,6 @@ def _first_order_form(eqs):
             f"expected the result of mechlib.kanes_equations or a "
             f"sympy KanesMethod, got {type(eqs).__name__}")
     return eqs.state, eqs.mass_matrix_full, eqs.forcing_full
-
-
-def numeric_values(values, what="constants"):
-    """``{key: float}`` from ``values``, rejecting None, NaN and infinity.
-
-    Examples
-    --------
-    >>> import sympy as sm
-    >>> from mechlib.simulation import numeric_values
-    >>> numeric_values({sm.Symbol('m'): float('nan')})
-    Traceback (most recent call last):
-    ...
-    mechlib.errors.NonFiniteValueError: constants: m = nan ...
-    """
-    if not isinstance(values, dict):
-        raise ArgumentTypeError(
-            f"{what} must be a dict {{symbol: number}}, got "
-            f"{type(values).__name__}")
-    out = {}
-    for key, value in values.items():
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            if value is None:
-                number = math.nan
-            else:
-                raise ArgumentTypeError(
-                    f"{what}: {key} = {value!r} is not a number; give a "
-                    "float") from None
-        if not math.isfinite(number):
-            raise NonFiniteValueError(
-                f"{what}: {key} = {value} is not a finite number; give every "
-                "value as a finite float (a NaN or an infinity makes every "
-                "result NaN)")
-        out[key] = number
-    return out
-
-
-def _specified_values(specified):
-    specified = dict(specified or {})
-    constant = {k: v for k, v in specified.items() if not callable(v)}
-    numeric_values(constant, "specified")
-    return specified
-
-
-def check_values(state, exprs, constants, specified):
-    """Raise if a symbol or function of time in ``exprs`` has no value.
-
-    A function of time counts only where it stands outside a derivative
-    (``s''`` given as specified needs no value for s).
-    """
-    state = as_list(state, "state")
-    exprs = _expressions(exprs)
-    if not isinstance(constants, dict):
-        raise ArgumentTypeError(
-            f"constants must be a dict {{symbol: number}}, got "
-            f"{type(constants).__name__}")
-    known = set(state) | set(as_list(specified or [], "specified"))
-    # one walk of each tree (the bicycle's has tens of thousands of nodes)
-    atoms = set().union(*(e.atoms(sm.Symbol, AppliedUndef, sm.Derivative)
-                          for e in exprs))
-    rates = {a for a in atoms if isinstance(a, sm.Derivative)}
-    functions = {a for a in atoms if isinstance(a, AppliedUndef)}
-    free = {a for a in atoms if isinstance(a, sm.Symbol)} - {t}
-    dyn = {d for d in rates if d not in known}
-    unknown = functions - known
-    if unknown & {d.expr for d in rates}:
-        # a function that may stand only inside its (known) derivatives
-        for e in exprs:
-            plain = e.xreplace({d: sm.Dummy() for d in e.atoms(sm.Derivative)})
-            dyn |= {f for f in plain.atoms(AppliedUndef) if f not in known}
-    else:
-        dyn |= unknown
-    missing = sorted(free - set(constants), key=sm.default_sort_key)
-    extra = sorted(dyn, key=sm.default_sort_key)
-    if missing or extra:
-        hint = ""
-        if any(isinstance(d, sm.Derivative) for d in extra):
-            hint = (" (a prescribed motion enters with its derivatives: give "
-                    "each of s, s', s'' as a number or a function of t)")
-        raise MissingValueError(
-            f"no value for {missing + extra}; give constants={{symbol: "
-            "number} for every constant and specified={function of t: "
-            "number or callable} for every specified function" + hint)
-
-
-def _expressions(exprs):
-    """``exprs`` as a list of sympy expressions or matrices."""
-    exprs = as_list(exprs, "exprs")
-    for i, e in enumerate(exprs):
-        if not isinstance(e, (sm.Basic, sm.MatrixBase)):
-            raise ArgumentTypeError(
-                f"exprs[{i}] = {e!r} is a {type(e).__name__}; give sympy "
-                "expressions or matrices (sympify strings first)")
-    return exprs
-
-
-def _finite_state(x, state):
-    """The state as a float array of the right length, every value finite."""
-    try:
-        values = np.asarray(x, dtype=float)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"the state {x!r} is not a list of numbers; give "
-            f"{len(state)} floats") from None
-    values = _state_vector(values, state)
-    if not np.all(np.isfinite(values)):
-        raise NonFiniteValueError(
-            f"the state {values.tolist()} contains NaN or an infinity; give "
-            "finite numbers (an integration that diverged, or a missing "
-            "value)")
-    return values
-
-
-def state_function(state, exprs, constants, inputs=()):
-    """One NumPy function ``fun(t, x, r)`` of the matrices ``exprs``.
-
-    ``x`` holds the values of ``state``, ``r`` those of ``inputs``
-    (specified functions of time); ``constants`` (already checked) are
-    substituted. Common subexpressions are shared (``cse=True``), and the
-    function takes complex arguments too (for complex-step derivatives).
-
-    Examples
-    --------
-    >>> import sympy as sm
-    >>> import sympy.physics.mechanics as me
-    >>> from mechlib.simulation import state_function
-    >>> q, F = me.dynamicsymbols('q, F')
-    >>> k = sm.Symbol('k')
-    >>> fun = state_function([q], [sm.Matrix([F - k*q])], {k: 2.0}, [F])
-    >>> fun(0.0, [1.0], [3.0])
-    [array([[1.]])]
-    """
-    state = as_list(state, "state")
-    exprs = _expressions(exprs)
-    constants = numeric_values(constants)
-    inputs = as_list(inputs, "inputs")
-    spec_syms = [sm.Dummy(str(k)) for k in inputs]
-    state_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in state]
-    tsym = sm.Dummy("t")
-    mapping = dict(zip(state, state_syms))
-    mapping.update(zip(inputs, spec_syms))
-    mapping.update({k: sm.Float(v) for k, v in constants.items()})
-    mapping[t] = tsym   # after the functions of t: xreplace matches whole
-    args = (tsym, state_syms, spec_syms)
-    if any(e.has(sm.Derivative) for e in exprs):
-        # cse would reach inside derivatives (d/dt q(t) -> d/dt x0):
-        # substitute first
-        ready = [e.xreplace(mapping) for e in exprs]
-        return sm.lambdify(args, ready, cse=True, modules="numpy")
-    # common subexpressions first, on the shared tree; the substitutions
-    # then walk the much smaller reduced expressions (about 3x faster on
-    # the bicycle)
-    names = (sm.Dummy(f"c{i}") for i in itertools.count())
-    common, reduced = sm.cse(exprs, symbols=names)
-    common = [(c, e.xreplace(mapping)) for c, e in common]
-    reduced = [e.xreplace(mapping) for e in reduced]
-    return sm.lambdify(args, reduced, modules="numpy",
-                       cse=lambda _: (common, reduced))
-
-
-def _lambdified(state, exprs, constants, specified):
-    """``evaluate(t, x)`` of the matrices ``exprs``, specified filled in."""
-    spec_keys = list(specified)
-    fun = state_function(state, exprs, constants, spec_keys)
-    funcs = [specified[k] if callable(specified[k]) else None
-             for k in spec_keys]
-    values = [None if callable(specified[k]) else float(specified[k])
-              for k in spec_keys]
-
-    def evaluate(time, x):
-        spec = [fn(time) if fn is not None else val
-                for fn, val in zip(funcs, values)]
-        return fun(time, x, spec)
-
-    return evaluate
-
-
-def _state_vector(x, state):
-    x = np.asarray(x)
-    if x.shape != (len(state),):
-        raise ShapeError(
-            f"the state has shape {x.shape}; give {len(state)} values "
-            f"ordered {[str(s).replace('(t)', '') for s in state]}")
-    return x
 
 
 def rhs(eqs, constants, specified=None):

@@ -1,4 +1,5 @@
-"""Unit tests of ``_ext/mechbook_download.py`` on small MyST inputs, without Sphinx.
+"""Unit tests of the downloads converter (``mechlib.book.downloads``, used by
+``_ext/mechbook_download.py``) on small MyST inputs, without Sphinx.
 
 A :class:`StaticResolver` stands in for the build: it answers every role, number
 and image from fixed tables, so each test shows exactly what one construct
@@ -14,6 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from mechlib.book import downloads as converter
 from tests.references import ROOT
 
 _spec = importlib.util.spec_from_file_location("mechbook_download",
@@ -36,11 +38,11 @@ def resolver(**extra):
         images={"../figures/a.svg": ("a.png", PNG)},
         bibliography="## References\n\n- Kane and Levinson. *Dynamics*. 1985.")
     tables.update(extra)
-    return download.StaticResolver(**tables)
+    return converter.StaticResolver(**tables)
 
 
 def convert(source, **extra):
-    return download.convert_markdown(source, resolver(**extra))
+    return converter.convert_markdown(source, resolver(**extra))
 
 
 def notebook(*cells):
@@ -83,7 +85,7 @@ def test_targets_and_comments_are_dropped():
 def test_figure_is_an_attachment_with_number_caption_and_alt():
     source = ("```{figure} ../figures/a.svg\n:name: fig-a\n:alt: A rod [on] a slider\n"
               ":width: 60%\n\nThe rod, by {eq}`eq-a`.\n```\n")
-    out = download.convert_notebook(notebook(source), resolver())
+    out = converter.convert_notebook(notebook(source), resolver())
     cell = out.cells[0]
     assert cell.source == ("![A rod \\[on\\] a slider](attachment:a.png)\n\n"
                            "**Fig. 2.1:** The rod, by (2.1).")
@@ -124,8 +126,8 @@ def test_solution_across_cells_is_a_collapsed_heading_and_keeps_its_code():
                   "code:x = 1",
                   "It is one.\n\n```{solution-end}\n```\n\nAfter the solution.",
                   "code:assert x == 1")
-    out = download.convert_notebook(nb, resolver())
-    kinds = [(c.cell_type, c.source, c.metadata.get(download.COLLAPSED)) for c in out.cells]
+    out = converter.convert_notebook(nb, resolver())
+    kinds = [(c.cell_type, c.source, c.metadata.get(converter.COLLAPSED)) for c in out.cells]
     assert kinds[:6] == [
         ("markdown", "## Exercises\n\n### Exercise 2.3 (Code)\n\nCompute.", None),
         ("markdown", "### Solution to Exercise 2.3", True),
@@ -142,7 +144,7 @@ def test_solution_across_cells_is_a_collapsed_heading_and_keeps_its_code():
 def test_a_chapter_without_solutions_converts():
     """The student edition: exercises whose solutions were removed."""
     nb = notebook("```{exercise} Alone\n:label: ex-a\n\nTry.\n```", "code:pass")
-    out = download.convert_notebook(nb, resolver(bibliography=""))
+    out = converter.convert_notebook(nb, resolver(bibliography=""))
     assert [c.source for c in out.cells] == ["## Exercise 2.3 (Alone)\n\nTry.", "pass"]
 
 
@@ -150,9 +152,9 @@ def test_code_cells_and_outputs_are_untouched_and_conversion_runs_once():
     nb = notebook("Text {eq}`eq-a`.", "code:{eq}`eq-a`  # not Markdown")
     nb.cells[1].outputs = [nbformat.v4.new_output("stream", text="out\n")]
     nb.cells[1].metadata["tags"] = ["remove-cell"]
-    once = download.convert_notebook(nb, resolver())
+    once = converter.convert_notebook(nb, resolver())
     assert once.cells[1] == nb.cells[1]
-    twice = download.convert_notebook(once, resolver())
+    twice = converter.convert_notebook(once, resolver())
     assert twice == once
     assert nb.cells[0].source == "Text {eq}`eq-a`."   # the input is not changed
 

@@ -5,9 +5,12 @@ chapter with checked exercises (answer cells calling ``ml.check``; by default
 every such chapter) it writes ``_build/autograder/<slug>/``:
 
 - ``<slug>.ipynb``, the otter-assign master notebook generated from the
-  chapter: the chapter's cells without its worked solutions (as in the
-  student edition), and each checked exercise's answer cells turned into one
-  question named after the exercise (``pv-sleigh``): its solution cell runs
+  chapter: its checked exercises, each after the chapter's code cells that it
+  needs (found by :mod:`mechlib.book.slicing` from the names the answer and
+  the worked solution use; never a worked solution, and none of the plots
+  and explorers that nothing needs), its statement, and its answer cells
+  turned into one question named after the exercise (``pv-sleigh``): its
+  solution cell runs
   the worked solution's code (the exercise's ``solution`` cells) between
   ``# BEGIN SOLUTION NO PROMPT`` and ``# END SOLUTION``, then assigns each
   answer variable with ``VAR = VAR  # SOLUTION`` (the student sees
@@ -52,7 +55,9 @@ import nbformat
 import yaml
 
 import mechlib
-from .chapters import REPOSITORY, chapter_checks, solution_cells, strip_markdown
+from .chapters import (REPOSITORY, chapter_checks, directive_name, markdown_parser,
+                       solution_cells)
+from .slicing import needed_cells
 from .notebooks import log_execution
 
 ROOT = REPOSITORY
@@ -125,23 +130,29 @@ def master_notebook(chapter, name=None):
         "check_all_cell": False,
         "run_tests": True,
     }
-    cells = [raw("# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False))]
-    inside = False
-    for index, cell in enumerate(notebook.cells):
-        if cell.cell_type == "markdown":
-            text, inside = strip_markdown(cell.source, inside)
-            if text:
-                cells.append(nbformat.v4.new_markdown_cell(text))
-            continue
-        if index in solution:
-            continue
-        if index in answers and index not in first_answer:
-            continue
-        if index in first_answer:
-            cells.extend(_question(notebook, first_answer[index], solution))
-            continue
-        cells.append(nbformat.v4.new_code_cell(cell.source, metadata={
-            "tags": list(cell.metadata.get("tags", []))}))
+    cells = [raw("# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)),
+             nbformat.v4.new_markdown_cell(_title(notebook, chapter))]
+    sources = [c.source if c.cell_type == "code" else "" for c in notebook.cells]
+    candidates = [i for i, c in enumerate(notebook.cells)
+                  if c.cell_type == "code" and i not in solution and i not in answers
+                  and "raises-exception" not in c.metadata.get("tags", [])]
+    # the cells every question needs, run in the chapter's order, each
+    # question where its answer cell stands: what a question sees is what it
+    # sees in the chapter, less the cells nothing needs
+    needed = set()
+    for items in first_answer.values():
+        targets = {item["answer_cell"] for item in items} | set(_worked_cells(
+            notebook, items, solution))
+        needed.update(needed_cells(sources, targets, candidates))
+    for index in range(len(notebook.cells)):
+        if index in needed:
+            cells.append(nbformat.v4.new_code_cell(sources[index], metadata={
+                "tags": list(notebook.cells[index].metadata.get("tags", []))}))
+        elif index in first_answer:
+            items = first_answer[index]
+            cells.append(nbformat.v4.new_markdown_cell(
+                _exercise_text(notebook, items[0]["exercise"])))
+            cells.extend(_question(notebook, items, solution))
     master = nbformat.v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python",
                        "name": "python3"},
@@ -149,15 +160,44 @@ def master_notebook(chapter, name=None):
     return master
 
 
+def _worked_cells(notebook, items, solution):
+    """The worked solution's code cells of a question: the solution cells
+    after its first answer cell, up to the last that asserts one of its
+    checks. A worked cell that shows an error (tagged raises-exception)
+    would stop otter's run of the solutions: the question keeps the cells
+    that run."""
+    last = max(i for item in items for i in item["solution_cells"])
+    return [i for i in sorted(solution) if items[0]["answer_cell"] < i <= last
+            and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
+
+
+def _title(notebook, chapter):
+    """The assignment's heading: the chapter's title, and what it holds."""
+    title = next((line[2:].strip() for c in notebook.cells if c.cell_type == "markdown"
+                  for line in c.source.splitlines() if line.startswith("# ")), chapter.stem)
+    return (f"# {title}: exercises\n\nThe checked exercises of the chapter, each "
+            "after the code from the chapter that it builds on. Replace each `...` "
+            "with your answer and run the cell: the test below it says whether "
+            "the answer is right.")
+
+
+def _exercise_text(notebook, label):
+    """The MyST text of the exercise labelled ``label`` (its directive fence)."""
+    for cell in notebook.cells:
+        if cell.cell_type != "markdown" or f":label: {label}" not in cell.source:
+            continue
+        lines = cell.source.splitlines()
+        for token in markdown_parser().parse(cell.source):
+            if directive_name(token) == "exercise" and f":label: {label}" in token.content:
+                start, end = token.map
+                return "\n".join(lines[start:end])
+    return f"Exercise `{label}`"
+
+
 def _question(notebook, items, solution):
     """The cells of one question: an exercise with its checks ``items``."""
     label = items[0]["exercise"]
-    last = max(i for item in items for i in item["solution_cells"])
-    # A worked cell that shows an error (tagged raises-exception) would stop
-    # otter's run of the solutions: the question keeps the cells that run.
-    worked = [notebook.cells[i].source for i in sorted(solution)
-              if items[0]["answer_cell"] < i <= last
-              and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
+    worked = [notebook.cells[i].source for i in _worked_cells(notebook, items, solution)]
     body = ["# BEGIN SOLUTION NO PROMPT", *worked, "# END SOLUTION"]
     for item in items:
         body.append(_answer_prompt(notebook.cells[item["answer_cell"]].source,

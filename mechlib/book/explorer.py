@@ -239,6 +239,11 @@ def _svg(figure):
 _FORMATS = {"png": _png, "svg": _svg}
 
 
+def _bytes_of(data_uri):
+    """The image bytes of a base64 ``data:`` URI."""
+    return base64.b64decode(data_uri.split(",", 1)[1])
+
+
 def _picture(draw, values, image_format, dpi):
     """Call ``draw(**values)`` without showing anything; return the image as a data URI."""
     import matplotlib.pyplot as plt
@@ -296,21 +301,46 @@ class Explorer:
         What the picture shows, without the slider values.
     """
 
-    def __init__(self, draw, controls, frames, alt):
+    def __init__(self, draw, controls, frames, alt, image_format="png", dpi=80):
         self.draw, self.controls, self.frames, self.alt = draw, controls, frames, alt
+        self.image_format, self.dpi = image_format, dpi
 
     def live(self):
-        """The ``ipywidgets.interactive`` for a running kernel."""
-        from ipywidgets import interactive
+        """The live view for a running kernel: the controls above an
+        ``ipywidgets.Image`` that ``draw`` redraws when a control moves.
 
-        def update(**values):
-            self.draw(**values)     # what it returns (a Figure) is shown by ipywidgets
+        The picture is an Image widget, not an Output widget that captures
+        what ``draw`` shows: a notebook runner without a front end (nbclient,
+        under jupyter-book, otter and :mod:`mechlib.book.notebooks`) answers
+        an Output widget's captured output with a message on the shell
+        channel while it waits there for the cell's reply, and that send can
+        swallow the reply's wake-up, so the run hangs with the kernel idle
+        (``benchmarks/notebook_hangs.py``). An Image widget makes the runner
+        send nothing.
+        """
+        from ipywidgets import Image, VBox
 
-        update.__signature__ = inspect.Signature(
-            [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY) for name in self.controls])
-        update.__name__ = getattr(self.draw, "__name__", "draw")
-        return interactive(update, **{name: control.widget(name)
-                                      for name, control in self.controls.items()})
+        controls = {name: control.widget(name) for name, control in self.controls.items()}
+        image_format = "svg+xml" if self.frames[0].startswith("data:image/svg") else "png"
+        picture = Image(value=_bytes_of(self.frames[self._start_index()]),
+                        format=image_format)
+
+        def redraw(_change=None):
+            values = {name: widget.value for name, widget in controls.items()}
+            picture.value = _bytes_of(_picture(self.draw, values, self.image_format, self.dpi))
+
+        for widget in controls.values():
+            widget.observe(redraw, names="value")
+        view = VBox([*controls.values(), picture])
+        view.redraw = redraw
+        return view
+
+    def _start_index(self):
+        """Index of the frame of the controls' starting values (last varies fastest)."""
+        index = 0
+        for control in self.controls.values():
+            index = index * control.steps + control.start()
+        return index
 
     def html(self):
         """The static explorer: the first picture, the sliders and the frames as JSON."""
@@ -318,9 +348,7 @@ class Explorer:
         Explorer._count += 1
         uid = f"mlx-{key}-{Explorer._count}"
         start = [control.start() for control in self.controls.values()]
-        index = 0
-        for control, k in zip(self.controls.values(), start):
-            index = index * control.steps + k
+        index = self._start_index()
         rows, labels, values = [], [], []
         for n, ((name, control), k) in enumerate(zip(self.controls.items(), start)):
             label = control.label or name
@@ -472,4 +500,4 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
                 f"the pictures weigh more than max_bytes = {max_bytes} after "
                 f"{len(frames)} of {count}: give the sliders fewer steps, a lower dpi "
                 "or a smaller figure (or raise max_bytes, which makes the page heavier)")
-    return Explorer(draw, dict(controls), frames, alt.strip())
+    return Explorer(draw, dict(controls), frames, alt.strip(), image_format, dpi)

@@ -23,7 +23,14 @@ EXECUTION_LOG = "MECHBOOK_EXECUTION_LOG"
 def log_execution(name, by):
     """Append ``<by> <name>`` to the execution log, if one is set.
 
-    >>> log_execution("partial-velocities", "doctest")   # no log set: nothing
+    >>> import os, tempfile
+    >>> previous = os.environ.get(EXECUTION_LOG)
+    >>> os.environ[EXECUTION_LOG] = log = tempfile.mktemp()
+    >>> log_execution("partial-velocities", "nbval")
+    >>> open(log).read()
+    'nbval partial-velocities\n'
+    >>> _ = os.environ.pop(EXECUTION_LOG) if previous is None else \
+    ...     os.environ.update({EXECUTION_LOG: previous})
     """
     path = os.environ.get(EXECUTION_LOG)
     if path:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 import sympy as sm
 
+from .._numeric import finite_array
 from ..errors import (NonFiniteValueError, ParameterError, ShapeError,
                       ZeroLengthError)
 
@@ -93,11 +94,8 @@ def _check_numeric(array, name, value):
     if array.size == 0:
         raise ShapeError(
             f"{name} is empty ({value!r}); give at least one value")
-    if not np.all(np.isfinite(array)):
-        raise NonFiniteValueError(
-            f"{name} contains NaN or an infinity ({value!r}); give finite "
-            "numbers (a NaN usually comes from an earlier failed "
-            "computation or a missing value)")
+    finite_array(array, name, hint=" (a NaN usually comes from an earlier failed "
+                 "computation or a missing value)")
     return array
 
 

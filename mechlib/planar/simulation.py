@@ -32,32 +32,13 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from scipy.integrate import solve_ivp
 
+from .._numeric import finite_array
 from .._checks import as_list, check_speeds, qdot_map
 from ..errors import (CoordinateError, MissingValueError, NonFiniteValueError,
                       ShapeError, SingularMassMatrixError)
 from .kinematics import absolute_partial_velocities
 
 __all__ = ["rhs", "simulate"]
-
-
-def _finite_array(value, name, shape=None):
-    if value is None:
-        raise NonFiniteValueError(
-            f"{name} is None; give finite numbers"
-            + (f" of shape {shape}" if shape else ""))
-    try:
-        a = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise ShapeError(
-            f"{name} must be finite numbers (a list or an array), got "
-            f"{value!r}") from exc
-    if shape is not None and a.shape != shape:
-        raise ShapeError(f"{name} has shape {a.shape}; give shape {shape}")
-    if not np.all(np.isfinite(a)):
-        raise NonFiniteValueError(
-            f"{name} contains NaN or an infinity ({value!r}); give finite "
-            "numbers")
-    return a
 
 
 def _mass_diagonal(masses, bodies):
@@ -68,7 +49,7 @@ def _mass_diagonal(masses, bodies):
             "(mass, moment of inertia about the mass centre) per body")
     diagonal = []
     for k, pair in enumerate(masses):
-        m, inertia = _finite_array(pair, f"masses[{k}]", (2,))
+        m, inertia = finite_array(pair, f"masses[{k}]", (2,))
         if not (m > 0 and inertia > 0):
             raise SingularMassMatrixError(
                 f"body {k} has mass {m} and moment of inertia {inertia}; "
@@ -249,12 +230,12 @@ def simulate(f, x0, t_span, t_eval=None, **solve_ivp_kwargs):
     if not callable(f) or state is None:
         raise ShapeError(
             f"f must be the right-hand side made by planar.rhs, got {f!r}")
-    x0 = _finite_array(x0, "x0")
+    x0 = finite_array(x0, "x0")
     if x0.shape != (len(state),):
         raise ShapeError(
             f"x0 has shape {x0.shape}; give {len(state)} initial values "
             f"ordered {[str(s).replace('(t)', '') for s in state]}")
-    t_span = _finite_array(t_span, "t_span", (2,))
+    t_span = finite_array(t_span, "t_span", (2,))
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     return solve_ivp(f, tuple(t_span), x0, t_eval=t_eval,
