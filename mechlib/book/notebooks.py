@@ -21,7 +21,7 @@ EXECUTION_LOG = "MECHBOOK_EXECUTION_LOG"
 
 
 def log_execution(name, by):
-    """Append ``<by> <name>`` to the execution log, if one is set.
+    r"""Append ``<by> <name>`` to the execution log, if one is set.
 
     >>> import os, tempfile
     >>> previous = os.environ.get(EXECUTION_LOG)
