@@ -8,8 +8,8 @@ A chapter writes its explorer once::
 
 and the object it returns displays in two ways (``_repr_mimebundle_``):
 
-* where a kernel runs (JupyterLab, Binder, a hub), as an ``ipywidgets``
-  ``interactive``: the sliders call ``draw`` again at every move;
+* where a kernel runs (JupyterLab, Binder, a hub), as ``ipywidgets``: the
+  sliders above an Image widget, and ``draw`` is called again at every move;
 * in the built book, which has no kernel, as HTML: ``draw`` is called once for
   every combination of the sliders' grid values when the explorer is made, and
   the page switches between those pictures with ``<input type="range">``
@@ -314,9 +314,11 @@ class Explorer:
         under jupyter-book, otter and :mod:`mechlib.book.notebooks`) answers
         an Output widget's captured output with a message on the shell
         channel while it waits there for the cell's reply, and that send can
-        swallow the reply's wake-up, so the run hangs with the kernel idle
-        (``benchmarks/notebook_hangs.py``). An Image widget makes the runner
-        send nothing.
+        swallow the reply's wake-up, so the run stalls with the kernel idle
+        (``benchmarks/notebook_hangs.py`` shows it: most runs of a notebook
+        whose cells print into Output widgets stall, none when nbclient's
+        stand-in for the Output widget is switched off). An Image widget makes
+        the runner send nothing.
         """
         from ipywidgets import Image, VBox
 
@@ -417,7 +419,7 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     Returns
     -------
     Explorer
-        Displays as an ``ipywidgets.interactive`` where a kernel runs and as
+        Displays as live ipywidgets (:meth:`Explorer.live`) where a kernel runs and as
         static HTML in the book.
 
     Raises
