@@ -274,19 +274,20 @@ OTTER_RUN_TIMEOUT = 150
 def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):
     """Run ``otter <arguments>`` in ``cwd``, its output in ``log``.
 
-    otter executes notebooks with nbclient and no time limit. Now and then an
-    execution stops for good: 2 of 168 runs of ``otter assign`` with three
-    or four running side by side on two cores (none of 60 with two, none of
-    15 alone), none to two per run of the whole suite. Where the cell was
-    known, it came right after one that makes an explorer, whose live widgets
-    send a burst of messages. Looked at inside both processes of such a hang
-    (gdb, 2026-11-25): the kernel has run the
-    cell and is idle with nothing unread, while otter's client has the
-    ``execute_reply`` and the cell's last messages unread on its shell and
-    IOPub sockets and sleeps in epoll: a wake-up lost on the client side
-    (jupyter_client's asyncio channels on pyzmq 27), not the kernel's. So a
-    run that takes longer than ``timeout`` seconds is killed with its kernel
-    and run again, at most ``attempts`` times in all; the log says so.
+    otter executes notebooks with nbclient and no time limit. Runs used to
+    stall now and then (2 of 168 ``otter assign`` runs with three or four
+    side by side); where the cell was known, right after one that made an
+    explorer, with the kernel idle and the cell's ``execute_reply`` unread on
+    the client's shell socket. The cause: nbclient's stand-in for an Output widget (the
+    explorers' live view was ``ipywidgets.interactive``) sends a ``comm_msg``
+    on the shell channel while the client waits on that socket for the
+    reply, and the send can swallow its wake-up
+    (``benchmarks/notebook_hangs.py`` stalls most runs that way). Explorers
+    now show their picture in an Image widget, and assignments hold no
+    explorer that a question does not need. The guard stays: a run that
+    takes longer than ``timeout`` seconds is killed with its kernel and run
+    again, at most ``attempts`` times in all; the log says so, and the
+    execution log counts it (``otter-hang``), which fails the test command.
     Returns the last ``subprocess.CompletedProcess``.
     """
     import os

@@ -6,9 +6,9 @@ the book builds (:mod:`mechlib.book.site`, from the chapters Jupyter Book
 reports executing), nbval (``tests/conftest.py``, when a reference's kernel
 starts), the stored checks and the references (:func:`run_notebook`) and otter
 (:func:`mechlib.book.autograder.run_otter`). ``scripts/test.sh`` prints the
-table at the end and fails when a chapter ran more often than allowed:
-twice for the instructor's edition (the build and nbval), once for the
-student's (its build).
+table at the end and fails when a chapter ran more often than allowed
+(twice for the instructor's edition: the build and nbval; once for the
+student's: its build) or when otter had to be killed and run again.
 
 Examples
 --------
@@ -18,6 +18,8 @@ Examples
 (1, [])
 >>> over_limit(count(["build a", "nbval a", "references a"]))
 ['a: the instructor edition was executed 3 times (at most 2)']
+>>> over_limit(count(["otter-assign b", "otter-hang b"]))
+['b: otter hung 1 times and was killed and run again']
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ def over_limit(counts):
     """The chapters that ran more often than allowed, as sentences."""
     problems = []
     for chapter, by in sorted(counts.items()):
+        if by["otter-hang"]:
+            problems.append(f"{chapter}: otter hung {by['otter-hang']} times and was "
+                            "killed and run again")
         runs = sum(by[w] for w in INSTRUCTOR)
         if runs > INSTRUCTOR_LIMIT:
             problems.append(f"{chapter}: the instructor edition was executed {runs} "
