@@ -22,7 +22,7 @@ export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 : > "$MECHBOOK_EXECUTION_LOG"
 MECHLIB_CHECK_STRICT=1 scripts/build.sh
 status=0
-python -m pytest --nbval-kernel-name mechbook-readers "$@" || status=$?
+python -m pytest --nbval-kernel-name mechbook-readers --durations=10 "$@" || status=$?
 python -m mechlib.book.executions "$MECHBOOK_EXECUTION_LOG" || { [ $status -ne 0 ] || status=1; }
 echo "test: finished in $(( $(date +%s) - start )) s"
 exit $status

@@ -1,30 +1,30 @@
 """Helpers of the mechlib tests: KanesMethod on an example, numbers at a
 random state; comparisons go through mechlib.verify."""
 
-import random
-
 import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
 
+from mechlib._sampling import value_stream
 from mechlib.verify import relative_difference
 
 t = me.dynamicsymbols._t
 
 
 def random_values(exprs, seed=0, extra=()):
-    """Random numbers in [0.5, 1.5] for every symbol and function of time."""
+    """Random numbers in [0.5, 1.5] for every symbol and function of time,
+    drawn by mechlib's own sampler (mechlib._sampling)."""
     symbols = set(extra)
     for e in exprs:
         symbols |= e.free_symbols | set(me.find_dynamicsymbols(e))
     symbols.discard(t)
-    rnd = random.Random(seed)
+    draw = value_stream(seed, 0.5, 1.5)
     derivs = sorted((s for s in symbols if isinstance(s, sm.Derivative)),
                     key=sm.default_sort_key)
     plain = sorted((s for s in symbols if not isinstance(s, sm.Derivative)),
                    key=sm.default_sort_key)
-    return ({d: sm.Float(rnd.uniform(0.5, 1.5), 30) for d in derivs},
-            {s: sm.Float(rnd.uniform(0.5, 1.5), 30) for s in plain})
+    return ({d: sm.Float(next(draw), 30) for d in derivs},
+            {s: sm.Float(next(draw), 30) for s in plain})
 
 
 def evaluate(expr, values):
