@@ -3,7 +3,7 @@
 Every figure of the book is drawn by a script in ``figures/`` that uses these
 helpers, so that all figures share one style: a white background (readable in
 the light and the dark theme), the colour-blind-safe palette of
-:mod:`mechlib.book.colors` (``drawing.COLORS``, ``drawing.series``), and SVG
+``mechlib.book.colors`` (``drawing.COLORS``, ``drawing.series``), and SVG
 output that changes only when the picture changes.
 
 Examples

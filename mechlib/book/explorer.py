@@ -311,7 +311,7 @@ class Explorer:
 
         The picture is an Image widget, not an Output widget that captures
         what ``draw`` shows: a notebook runner without a front end (nbclient,
-        under jupyter-book, otter and :mod:`mechlib.book.notebooks`) answers
+        under jupyter-book, otter and ``mechlib.book.notebooks``) answers
         an Output widget's captured output with a message on the shell
         channel while it waits there for the cell's reply, and that send can
         swallow the reply's wake-up, so the run stalls with the kernel idle
