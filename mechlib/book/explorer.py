@@ -333,9 +333,7 @@ class Explorer:
 
         for widget in controls.values():
             widget.observe(redraw, names="value")
-        view = VBox([*controls.values(), picture])
-        view.redraw = redraw
-        return view
+        return VBox([*controls.values(), picture])
 
     def _start_index(self):
         """Index of the frame of the controls' starting values (last varies fastest)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -69,7 +70,6 @@ def build_book(source=".", output=None, log=None, by="build"):
     log.parent.mkdir(parents=True, exist_ok=True)
     reports = html / "reports"
     if reports.is_dir():                  # failure reports of earlier builds
-        import shutil
         shutil.rmtree(reports)
     with log.open("w") as stream:
         result = subprocess.run(command, cwd=source, stdout=stream,
