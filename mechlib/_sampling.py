@@ -1,10 +1,11 @@
 """Random sample values, drawn the same way everywhere in mechlib.
 
 Numerical checks of symbolic results (:func:`mechlib.verify.vanishes`, the
-self-checking exercises of :mod:`mechlib.book.check`) evaluate expressions
-at random points. Every such point is drawn here, from a seeded stream, so
-that a check is the same on every run and a change of the drawing changes
-every check at once.
+self-checking exercises of :mod:`mechlib.book.check`, the hidden tests of the
+autograder) evaluate expressions at random points. Every such point is drawn
+here, from a seeded stream of Python's own generator (no NumPy: the checks
+also run in a browser), so that a check is the same on every run and a change
+of the drawing changes every check at once.
 
 Examples
 --------
@@ -20,8 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import random
 
 LOW, HIGH = 0.3, 1.3      # positive: square roots and lengths stay real
+#: Magnitudes of the values of a check's sample points: above 1 and beyond a
+#: right angle, away from zero (a sign must show).
+MAGNITUDE = (0.2, 3.0)
 
 
 def seed_of(text):
@@ -49,10 +54,8 @@ def value_stream(seed, low=LOW, high=HIGH, count=None):
     -------
     iterator of float
     """
-    import numpy as np     # only where values are drawn
-
-    rng = np.random.default_rng(seed)
-    draws = (float(rng.uniform(low, high)) for _ in itertools.count())
+    rng = random.Random(seed)
+    draws = (rng.uniform(low, high) for _ in itertools.count())
     return draws if count is None else itertools.islice(draws, count)
 
 
@@ -65,3 +68,35 @@ def draw_values(names, seed, low=LOW, high=HIGH):
     """
     stream = value_stream(seed, low, high)
     return {name: next(stream) for name in sorted(names)}
+
+
+def signed_point(names, seed, sign=None, positive=()):
+    """``{name: value}`` with magnitudes in :data:`MAGNITUDE` and either sign.
+
+    Parameters
+    ----------
+    names : iterable of str
+        The names to give a value (drawn in sorted order).
+    seed : int
+        The seed of the draw.
+    sign : {1, -1, None}
+        The sign of every value, or ``None``: each value draws its own.
+    positive : collection of str
+        Names that are positive whatever ``sign`` says (a symbol declared
+        ``positive=True``).
+
+    Examples
+    --------
+    >>> point = signed_point(["x", "L"], 3, sign=-1, positive={"L"})
+    >>> point["x"] < 0 < point["L"]
+    True
+    >>> all(0.2 <= abs(v) < 3.0 for v in signed_point("abc", 4).values())
+    True
+    """
+    rng = random.Random(seed)
+    point = {}
+    for name in sorted(names):
+        magnitude = rng.uniform(*MAGNITUDE)
+        drawn = rng.choice((1, -1))
+        point[name] = magnitude * (1 if name in positive else sign or drawn)
+    return point

@@ -11,13 +11,17 @@ temporary folder, then grades submissions with ``otter run`` (no Docker):
   also negated, graded in one run, loses that check's point and keeps every
   other;
 - for partial-velocities, a student's notebook with answers typed in another
-  form (a half-angle identity, another frame) scores full marks;
+  form (a half-angle identity, another frame) scores full marks, and a
+  dishonest one (``ml.check``, the check module and ``sympy.simplify``
+  replaced, every answer a polynomial through the stored check's values:
+  ``tests/cheating.py``) scores nothing;
 - the student notebook holds no line of a worked solution and no hidden test.
 """
 
 from __future__ import annotations
 
 import doctest
+import inspect
 import json
 import os
 import time
@@ -29,6 +33,7 @@ import yaml
 from mechlib.book.chapters import chapter_checks, solution_cells
 from mechlib.book import autograder
 from mechlib.book.notebooks import EXECUTION_LOG
+from tests import cheating
 
 CHAPTERS = autograder.chapters_with_checks()
 
@@ -164,6 +169,24 @@ def test_typed_answers_in_the_student_notebook(assignment, tmp_path):
             cell.source = cell.source.replace(f"{variable} = ...", f"{variable} = {answer}")
     scores = grade(folder, notebook, tmp_path, "typed")
     assert sum(s for s, _ in scores.values()) == len(TYPED), scores
+
+
+@pytest.mark.parametrize("assignment", [c for c in CHAPTERS if c.stem == "partial-velocities"],
+                         ids=lambda p: p.stem, indirect=True)
+def test_a_dishonest_notebook_scores_nothing(assignment, tmp_path):
+    chapter, folder = assignment
+    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
+    cheat = inspect.getsource(cheating) + "\nreplace_the_checks()\n"
+    first = next(i for i, c in enumerate(notebook.cells) if "import mechlib" in c.source)
+    notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(cheat))
+    for item in chapter_checks(chapter):
+        if item["name"] == "pv-belt-v-B-t":
+            continue   # V N.x: a line through its values is the answer itself; left ...
+        for cell in notebook.cells:
+            cell.source = cell.source.replace(
+                f"{item['variable']} = ...", f"{item['variable']} = interpolant({item['name']!r})")
+    scores = grade(folder, notebook, tmp_path, "dishonest")
+    assert scores and sum(s for s, _ in scores.values()) == 0, scores
 
 
 def test_student_notebook_has_no_solution(assignment):

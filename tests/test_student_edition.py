@@ -32,6 +32,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 
 from mechlib.book.chapters import chapter_checks
 from mechlib.book import student_edition
@@ -261,3 +262,14 @@ def test_answer_cells_stay_and_run(student_site, page):
         assert output["data"]["text/plain"].startswith("No answer yet"), (
             f"{page.stem}: the answer cell of {item['name']} did not run in the student edition")
     assert not [c for c in download.cells if "solution" in c.metadata.get("tags", [])]
+
+
+def test_no_door_to_the_instructors_repository(student_site):
+    """Built without a student repository, no page links to the instructor's
+    repository (where the solutions are) or launches it on Binder."""
+    instructor = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]["url"]
+    door = re.compile(r'href="[^"]*(' + re.escape(instructor.split("://")[1])
+                      + r'|mybinder\.org/v2)')
+    doors = [path.relative_to(student_site) for path in student_site.rglob("*.html")
+             if door.search(path.read_text(encoding="utf-8"))]
+    assert not doors, f"pages that lead to the instructor's repository: {doors[:5]}"

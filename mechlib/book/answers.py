@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import math
+import numbers
 import re
 
 import sympy as sm
@@ -35,7 +36,29 @@ __all__ = ["normalize", "kind_word", "atoms_of", "display_name", "value_at",
 
 
 def is_scalar(x):
-    return isinstance(x, (int, float, sm.Expr)) and not isinstance(x, bool)
+    """A SymPy expression or a plain number (Python's or NumPy's), not a bool."""
+    return (isinstance(x, (sm.Expr, numbers.Number))
+            and not isinstance(x, (bool, sm.logic.boolalg.Boolean)))
+
+
+def _what_it_is(answer):
+    """A phrase naming what a wrong kind of answer is, and how to fix it."""
+    if isinstance(answer, sm.core.relational.Relational):
+        return ("an equation (Eq), not an expression; give one side of it, "
+                "e.g. eq.rhs, or solve it first")
+    if isinstance(answer, me.Dyadic):
+        return ("a Dyadic, which no exercise asks for; dot it with unit "
+                "vectors (I.dot(N.x), N.x.dot(I).dot(N.y)) to get a Vector "
+                "or a scalar")
+    if isinstance(answer, (bool, sm.logic.boolalg.Boolean)):
+        return (f"a truth value ({answer}), not a quantity; give the "
+                "expression itself")
+    if isinstance(answer, str):
+        return (f"a string ({answer!r:.60}); a string is not parsed: write "
+                "sm.sin(q2), not 'sin(q2)'")
+    return (f"a {type(answer).__name__} ({answer!r:.60}), not a SymPy "
+            "object; give a SymPy expression, a Vector, a Matrix or a list "
+            "of them (for numbers in an array use sm.Matrix)")
 
 
 def normalize(answer, name):
@@ -57,11 +80,7 @@ def normalize(answer, name):
         return "sequence", [normalize(x, name) for x in answer]
     if is_scalar(answer):
         return "scalar", sm.sympify(answer)
-    raise ArgumentTypeError(
-        f"check({name!r}, ...): the answer is a {type(answer).__name__} "
-        f"({answer!r:.60}), not a SymPy object; give a SymPy expression, a "
-        "Vector, a Matrix or a list of them (a string is not parsed: write "
-        "sm.sin(q2), not 'sin(q2)'; for numbers in an array use sm.Matrix)")
+    raise ArgumentTypeError(f"check({name!r}, ...): the answer is {_what_it_is(answer)}")
 
 
 def kind_word(kind):

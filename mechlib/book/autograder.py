@@ -15,8 +15,12 @@ every such chapter) it writes ``_build/autograder/<slug>/``:
   ``# BEGIN SOLUTION NO PROMPT`` and ``# END SOLUTION``, then assigns each
   answer variable with ``VAR = VAR  # SOLUTION`` (the student sees
   ``VAR = ...``); for each check a public test ``ml.check(name, VAR)``
-  expecting ``Correct.`` (instant feedback, 0 points) and a hidden test, the
-  same check, worth 1 point;
+  expecting ``Correct.`` (instant feedback, 0 points) and a hidden test
+  worth 1 point, which compares ``VAR`` with the worked expressions
+  (``grading/worked/<slug>.json``) at points drawn when grading, with a
+  private copy of mechlib (:mod:`mechlib.book.grading`): nothing the student
+  has (the stored checks) or can change in the notebook (``ml.check``,
+  ``mechlib``) decides the grade;
 - ``dist/``, what ``otter assign`` makes of it: ``dist/student/<slug>.ipynb``
   (the notebook to hand out, with public tests only),
   ``dist/autograder/<slug>.ipynb`` (the solutions) and
@@ -43,6 +47,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -55,8 +60,10 @@ import nbformat
 import yaml
 
 import mechlib
-from .chapters import (REPOSITORY, chapter_checks, directive_name, markdown_parser,
-                       solution_cells)
+from .chapters import (REPOSITORY, chapter_checks, chapters_with_checks, directive_name,
+                       markdown_parser, solution_cells)
+from .generate_checks import WORKED
+from .grading import hidden_test_source
 from .slicing import needed_cells
 from .notebooks import log_execution
 
@@ -110,6 +117,7 @@ def master_notebook(chapter, name=None):
         raise SystemExit(f"autograder: {chapter} has no checked exercise "
                          "(no answer cell calls ml.check)")
     solution = solution_cells(notebook)
+    worked_forms = _worked_forms(chapter)
     by_exercise = {}
     for item in checks:
         by_exercise.setdefault(item["exercise"], []).append(item)
@@ -152,7 +160,7 @@ def master_notebook(chapter, name=None):
             items = first_answer[index]
             cells.append(nbformat.v4.new_markdown_cell(
                 _exercise_text(notebook, items[0]["exercise"])))
-            cells.extend(_question(notebook, items, solution))
+            cells.extend(_question(notebook, items, solution, worked_forms))
     master = nbformat.v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python",
                        "name": "python3"},
@@ -194,7 +202,16 @@ def _exercise_text(notebook, label):
     return f"Exercise `{label}`"
 
 
-def _question(notebook, items, solution):
+def _worked_forms(chapter):
+    """The worked expressions of a chapter's checks (``grading/worked``)."""
+    path = WORKED / f"{Path(chapter).stem}.json"
+    if not path.is_file():
+        raise SystemExit(f"autograder: no {path.relative_to(ROOT)}; write it with "
+                         f"python -m mechlib.book.checks generate {chapter}")
+    return json.loads(path.read_text(encoding="utf-8"))["checks"]
+
+
+def _question(notebook, items, solution, worked_forms):
     """The cells of one question: an exercise with its checks ``items``."""
     label = items[0]["exercise"]
     worked = [notebook.cells[i].source for i in _worked_cells(notebook, items, solution)]
@@ -211,8 +228,13 @@ def _question(notebook, items, solution):
         call = f'ml.check("{item["name"]}", {item["variable"]})'
         cells.append(code('""" # BEGIN TEST CONFIG\npoints: 0\n'
                           '""" # END TEST CONFIG\n' + call, [_correct_output()]))
+        if item["name"] not in worked_forms:
+            raise SystemExit(f"autograder: no worked expressions of {item['name']}; "
+                             "regenerate them with python -m mechlib.book.checks generate")
+        hidden = hidden_test_source(item["name"], item["variable"],
+                                    worked_forms[item["name"]])
         cells.append(code('""" # BEGIN TEST CONFIG\npoints: 1\nhidden: true\n'
-                          '""" # END TEST CONFIG\n' + call, [_correct_output()]))
+                          '""" # END TEST CONFIG\n' + hidden, [_correct_output()]))
     cells += [raw("# END TESTS"), raw("# END QUESTION")]
     return cells
 
@@ -326,13 +348,6 @@ def _assignment_of(arguments, cwd):
     if "-a" in arguments[:-1]:
         return Path(arguments[arguments.index("-a") + 1]).name.split("-autograder")[0]
     return Path(cwd).name
-
-
-def chapters_with_checks():
-    """Every ``book/*.md`` with an answer cell calling ``ml.check``."""
-    return sorted(p for p in (ROOT / "book").glob("*.md")
-                  if "ml.check(" in p.read_text(encoding="utf-8")
-                  and chapter_checks(p))
 
 
 def autograder_zip(folder):

@@ -220,4 +220,4 @@ def chapters_with_checks(book=None):
     """
     book = Path(book) if book else REPOSITORY / "book"
     return [p for p in sorted(book.glob("*.md"))
-            if "ml.check(" in p.read_text(encoding="utf-8")]
+            if "ml.check(" in p.read_text(encoding="utf-8") and chapter_checks(p)]

@@ -34,15 +34,19 @@ Examples
 >>> import sympy.physics.mechanics as me
 >>> import mechlib as ml
 >>> L = sm.symbols('L')
->>> q2 = me.dynamicsymbols('q2')
+>>> q2, u2 = me.dynamicsymbols('q2, u2')
 >>> N = me.ReferenceFrame('N')
 >>> R = N.orientnew('R', 'Axis', (q2, N.z))
->>> ml.check("pv-other-speeds-v-B-2", L*(R.x - sm.cos(q2)*N.x))
+>>> ml.check("demo-rod-end-velocity", L*u2*R.y)
 Correct.
->>> ml.check("pv-other-speeds-v-B-2", -L*sm.sin(q2)*N.y)
-Not yet: the N.y component has the wrong sign.
->>> ml.check("pv-other-speeds-v-B-2", ...)
+>>> ml.check("demo-rod-end-velocity", L*u2*(sm.cos(q2)*N.y - sm.sin(q2)*N.x))
+Correct.
+>>> ml.check("demo-rod-end-velocity", -L*u2*R.y)
+Not yet: your answer has the wrong sign.
+>>> ml.check("demo-rod-end-velocity", ...)
 No answer yet: replace ... with your answer and run the cell again.
+
+(The ``demo-`` checks are examples for this documentation, not exercises.)
 """
 
 from __future__ import annotations
@@ -57,18 +61,22 @@ from importlib import resources
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._sampling import draw_values, seed_of
+from .._sampling import seed_of, signed_point
 from ..errors import ArgumentTypeError, UnknownCheckError
-from .answers import (atoms_of, decode, display_name, find_frame, is_finite,
+from .answers import (all_scalars, atoms_of, decode, display_name, find_frame, is_finite,
                       kind_word, normalize, value_at)
-from .record import RECORD
+from .record import RECORD, digest, noise_floors, term_scale
 
 __all__ = ["check", "CheckResult"]
 
-FORMAT = 1                        # version of the stored files
+FORMAT = 2                        # version of the stored files
 #: Environment variable: a correct answer must also record as the stored one.
 STRICT = "MECHLIB_CHECK_STRICT"
-RTOL = 1e-9                       # |answer - expected| <= RTOL max(1, |expected|)
+#: |answer - expected| <= RTOL * (sum of |terms| of the worked answer)
+RTOL = 1e-11
+#: Where the worked answer is zero: evaluated with 30 digits, a correct
+#: answer is zero to about 1e-30 of the size of its terms (at least 1 here).
+ZERO = 1e-20
 
 
 # --- the result ---------------------------------------------------------------
@@ -84,7 +92,7 @@ class CheckResult:
     Examples
     --------
     >>> import mechlib as ml
-    >>> result = ml.check("pv-other-speeds-v-B-2", ...)
+    >>> result = ml.check("demo-rod-end-velocity", ...)
     >>> bool(result), result.correct
     (False, False)
     """
@@ -161,9 +169,16 @@ def _lookup(name):
 # --- comparing ------------------------------------------------------------------
 
 class _Scalar:
-    """The verdict on one scalar entry."""
+    """The verdict on one scalar entry.
 
-    def __init__(self, expr, stored, points):
+    A value agrees when it differs from the stored one by at most
+    :data:`RTOL` times the size of the worked answer's terms at that point
+    (a small term left out or added shows; rounding does not). An answer
+    that should be zero must be zero to the 30 digits it is evaluated with.
+    A stored number (no symbols) is compared through its digest.
+    """
+
+    def __init__(self, expr, stored, points, name, floors):
         self.expected = set(stored["symbols"])
         atoms = atoms_of(expr)
         self.found = set(atoms)
@@ -171,24 +186,54 @@ class _Scalar:
         self.extra = sorted(self.found - self.expected)
         self.rates = [n for n in self.extra
                       if isinstance(atoms[n], sm.Derivative)]
-        expected = [decode(v) for v in stored["values"]]
         unknown = sorted(self.found - set(points[0]))
         # atoms the check never sampled get two draws: a dependence that
         # cancels (x - x) must not make a correct answer wrong
-        draws = [draw_values(unknown, seed_of(f"extra/{k}")) for k in (1, 2)] \
+        draws = [signed_point(unknown, seed_of(f"extra/{k}")) for k in (1, 2)] \
             if unknown else [{}]
-        self.equal = self.negated = True
         self.finite = True
+        if "digests" in stored:
+            self._compare_digests(expr, stored["digests"], points, draws, name, floors)
+        else:
+            self._compare_values(expr, stored, points, draws, floors)
+
+    def _compare_values(self, expr, stored, points, draws, floors):
+        expected = [decode(v) for v in stored["values"]]
+        scales = [abs(decode(v)) for v in stored["scales"]]
+        self.equal = self.negated = True
         for extra in draws:
-            for point, e in zip(points, expected):
-                a = value_at(expr, {**point, **extra})
+            for point, e, scale, floor in zip(points, expected, scales, floors):
+                full = {**point, **extra}
+                a = value_at(expr, full)
+                a = 0j if abs(a) <= floor else a     # below the answer's rounding noise
                 if not is_finite(a):
                     self.finite = self.equal = self.negated = False
                     continue
-                scale = max(1.0, abs(e))
-                self.equal &= abs(a - e) <= RTOL * scale
-                self.negated &= abs(a + e) <= RTOL * scale and abs(e) > RTOL
-        self.is_zero = all(abs(e) <= RTOL for e in expected)
+                tol = RTOL * scale if scale else ZERO * max(1.0, term_scale(expr, full))
+                self.equal &= abs(a - e) <= tol
+                self.negated &= abs(a + e) <= tol and abs(e) > tol
+        self.is_zero = all(abs(e) <= RTOL * s for e, s in zip(expected, scales))
+
+    def _compare_digests(self, expr, digests, points, draws, name, floors):
+        values = []
+        for extra in draws:
+            for point, floor in zip(points, floors):
+                full = {**point, **extra}
+                a = value_at(expr, full)
+                # zero to the 30 digits of the evaluation, or below the
+                # answer's rounding noise, is zero
+                zero = max(ZERO * max(1.0, term_scale(expr, full)), floor)
+                values.append(0j if abs(a) <= zero else a)
+        self.finite = all(is_finite(a) for a in values)
+
+        def matches(a, target):
+            # a value on a rounding boundary rounds either way
+            return any(digest(name, a * (1 + d)) == target
+                       for d in (0.0, RTOL, -RTOL))
+        self.equal = self.finite and all(matches(a, digests[0]) for a in values)
+        self.negated = self.finite and all(matches(a, digests[1]) for a in values) \
+            and digests[0] != digests[1]
+        self.is_zero = digests[0] == digests[1]
 
     def __bool__(self):
         return self.equal
@@ -208,7 +253,7 @@ def _symbol_notes(verdicts):
     for name in list(missing):
         bare = re.sub(r"\(t\)$", "", name)
         if bare != name and bare in extra:
-            notes.append(f"{bare} is a plain Symbol in your answer, but the "
+            notes.append(f"Your answer has {bare} as a plain Symbol, but the "
                          "answer uses the function of time "
                          f"me.dynamicsymbols('{bare}').")
             missing.remove(name)
@@ -238,13 +283,15 @@ def _entry_problem(label, verdict):
     return f"{label} differs."
 
 
-def _compare(kind, value, stored, points, where=""):
+def _compare(kind, value, stored, points, name, floors, where=""):
     """A list of sentences saying what is wrong (empty when correct)."""
     expected_kind = stored["kind"]
     if kind != expected_kind and not (
             expected_kind == "vector" and kind == "scalar" and value == 0):
+        given = (f"a plain number ({value})" if kind == "scalar" and value.is_number
+                 else kind_word(kind))
         raise ArgumentTypeError(
-            f"the answer{where} is {kind_word(kind)}, but this exercise asks "
+            f"the answer{where} is {given}, but this exercise asks "
             f"for {kind_word(expected_kind)}; "
             + {"scalar": "give a SymPy expression (for a Vector, dot it with "
                          "a unit vector first)",
@@ -253,7 +300,7 @@ def _compare(kind, value, stored, points, where=""):
                          "component",
                "sequence": "give a list with one item per part"}[expected_kind])
     if expected_kind == "scalar":
-        verdict = _Scalar(value, stored, points)
+        verdict = _Scalar(value, stored, points, name, floors)
         if verdict:
             return []
         if verdict.negated:
@@ -265,14 +312,14 @@ def _compare(kind, value, stored, points, where=""):
         return [head if not where else f"{where.strip()}: {head}"] \
             + _symbol_notes([verdict])
     if expected_kind == "vector":
-        return _compare_vector(value, stored, points, where)
+        return _compare_vector(value, stored, points, name, floors, where)
     if expected_kind == "matrix":
         shape = tuple(stored["shape"])
         if value.shape != shape:
             hint = " (transpose it)" if value.shape == shape[::-1] else ""
             return [f"your answer{where} has the shape {value.shape}, the "
                     f"answer has the shape {shape}{hint}."]
-        verdicts = [_Scalar(e, s, points)
+        verdicts = [_Scalar(e, s, points, name, floors)
                     for e, s in zip(value, stored["entries"])]
         return _entries(verdicts, [f"entry {divmod(i, shape[1])}"
                                    for i in range(len(verdicts))], where)
@@ -282,7 +329,7 @@ def _compare(kind, value, stored, points, where=""):
                 f"{len(items)}."]
     problems = []
     for i, ((k, v), s) in enumerate(zip(value, items)):
-        problems += _compare(k, v, s, points, f"{where} item {i}")
+        problems += _compare(k, v, s, points, name, floors, f"{where} item {i}")
     return problems
 
 
@@ -300,28 +347,43 @@ def _entries(verdicts, labels, where):
     return problems + _symbol_notes(verdicts)
 
 
-def _compare_vector(value, stored, points, where):
+def _compare_vector(value, stored, points, name, floors, where):
     if not isinstance(value, me.Vector):      # the number 0 for a Vector
         value = me.Vector(0)
-    name = stored["frame"]
-    if name is None:                           # the zero vector is expected
+    frame_name = stored["frame"]
+    if frame_name is None:                           # the zero vector is expected
         frame = value.args[0][1] if value.args else None
     elif not value.args:
         frame = None
     else:
-        frame = find_frame(value, name)
+        frame = find_frame(value, frame_name)
         if frame is None:
             return [f"your answer{where} is written in frames "
                     f"({', '.join(sorted({f.name for _, f in value.args}))}) "
-                    f"that are not connected to a frame called {name}: use "
+                    f"that are not connected to a frame called {frame_name}: use "
                     "the frames of the exercise."]
     components = ([0, 0, 0] if frame is None
                   else list(value.to_matrix(frame)))
-    verdicts = [_Scalar(sm.sympify(c), s, points)
+    verdicts = [_Scalar(sm.sympify(c), s, points, name, floors)
                 for c, s in zip(components, stored["components"])]
-    label = name or (frame.name if frame else "N")
+    label = frame_name or (frame.name if frame else "N")
     return _entries(verdicts, [f"{label}.{axis} component" for axis in "xyz"],
                     where)
+
+
+def compare(name, kind, value, stored):
+    """What is wrong with a normalized answer, against a record ``stored``
+    (``{"points": ..., "answer": ...}``): a list of sentences, empty when
+    it is correct. Shared with the hidden tests (:mod:`.grading`)."""
+    try:
+        scalars = all_scalars(kind, value)
+    except (TypeError, ValueError):
+        scalars = []
+    scalars = [sm.sympify(s) for s in scalars]
+    unknown = set().union(*(atoms_of(s) for s in scalars)) - set(stored["points"][0])
+    extra = signed_point(sorted(unknown), seed_of("extra/1")) if unknown else {}
+    floors = noise_floors(scalars, [{**p, **extra} for p in stored["points"]])
+    return _compare(kind, value, stored["answer"], stored["points"], name, floors)
 
 
 def check(name, answer):
@@ -357,9 +419,9 @@ def check(name, answer):
     >>> import mechlib as ml
     >>> L = sm.symbols('L')
     >>> q2, u1, u2 = me.dynamicsymbols('q2, u1, u2')
-    >>> ml.check("pv-other-speeds-q1-dot", u1 - L*u2*sm.cos(q2))
+    >>> ml.check("demo-slider-rate", u1 + L*u2*sm.sin(q2))
     Correct.
-    >>> ml.check("pv-other-speeds-q1-dot", u1 - L*q2.diff()*sm.cos(q2))
+    >>> ml.check("demo-slider-rate", u1 + L*q2.diff()*sm.sin(q2))
     Not yet: your answer differs from the worked solution. It still contains
     q2', a time derivative of a coordinate, where the generalized speeds are
     asked for: replace each q' by its expression in the u's (the kinematical
@@ -376,7 +438,7 @@ def check(name, answer):
                            "answer and run the cell again.")
     kind, value = normalize(answer, name)
     try:
-        problems = _compare(kind, value, stored["answer"], stored["points"])
+        problems = compare(name, kind, value, stored)
     except ArgumentTypeError as error:
         raise ArgumentTypeError(f"check({name!r}, ...): {error}") from None
     if not problems and os.environ.get(STRICT):

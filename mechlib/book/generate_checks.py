@@ -4,7 +4,10 @@
 :func:`main`: each chapter is executed with ``MECHLIB_CHECK_RECORD`` naming a
 file, so that every ``assert ml.check(name, worked_value)`` of its worked
 solutions records the value (:mod:`mechlib.book.record`); the records of one
-chapter make ``mechlib/book/checks/<chapter>.json``.
+chapter make ``mechlib/book/checks/<chapter>.json`` (values at sample
+points, shipped with mechlib) and ``grading/worked/<chapter>.json`` (the worked
+expressions, for the autograder's hidden tests; the package and the student
+edition leave it out).
 
 Regenerate after changing a worked answer; the build and nbval compare every
 worked answer with the stored check, so a stale file fails them.
@@ -21,15 +24,50 @@ from pathlib import Path
 
 from ..errors import ParameterError
 from . import check as _check
-from .chapters import chapter_path, chapters_with_checks, read_chapter
+from .chapters import REPOSITORY, chapter_path, chapters_with_checks, read_chapter
 from .notebooks import run_notebook
 from .record import RECORD
 
-__all__ = ["generate"]
+__all__ = ["generate", "examples", "write_examples"]
 
 FORMAT = _check.FORMAT
 #: How a check is named: <chapter prefix>-<exercise>-<what>.
 _NAME = re.compile(r"^[a-z0-9]+(-[A-Za-z0-9]+)+$")
+#: Where the worked expressions go (instructors only).
+WORKED = REPOSITORY / "grading" / "worked"
+
+
+def examples():
+    """The answers of the checks the documentation demonstrates ``ml.check``
+    with, ``{name: answer}``: a rod R turned through q2 about N.z, of length
+    L, with its end B. No exercise asks for them, so a docstring that shows
+    them correct gives nothing away.
+
+    >>> sorted(examples())
+    ['demo-rod-end-velocity', 'demo-slider-rate']
+    """
+    import sympy as sm
+    import sympy.physics.mechanics as me
+
+    L = sm.symbols("L")
+    q2, u1, u2 = me.dynamicsymbols("q2, u1, u2")
+    N = me.ReferenceFrame("N")
+    R = N.orientnew("R", "Axis", (q2, N.z))
+    return {"demo-rod-end-velocity": L * u2 * R.y,
+            "demo-slider-rate": u1 + L * u2 * sm.sin(q2)}
+
+
+def write_examples(output=None):
+    """Write ``examples.json``, the stored checks of :func:`examples`."""
+    from .record import record
+
+    output = Path(output) if output is not None else \
+        Path(__file__).resolve().parent / "checks"
+    checks = {name: json.loads(json.dumps(record(name, answer), sort_keys=True))
+              for name, answer in examples().items()}
+    target = output / "examples.json"
+    target.write_text(_dump("examples", checks), encoding="utf-8")
+    return target
 
 
 def _dump(chapter, checks):
@@ -37,7 +75,7 @@ def _dump(chapter, checks):
                        "checks": checks}, sort_keys=True, indent=1) + "\n"
 
 
-def generate(chapters=None, output=None):
+def generate(chapters=None, output=None, worked_output=None):
     """Write ``mechlib/book/checks/<chapter>.json`` from the worked solutions.
 
     Each chapter is executed with ``MECHLIB_CHECK_RECORD`` set, so that
@@ -52,6 +90,9 @@ def generate(chapters=None, output=None):
     output : str or Path, optional
         The folder to write to (default: ``mechlib/book/checks`` of this
         package).
+    worked_output : str or Path, optional
+        The folder for the worked expressions (default: ``grading/worked``
+        of the repository).
 
     Returns
     -------
@@ -71,6 +112,7 @@ def generate(chapters=None, output=None):
         chapters = [chapters]
     output = Path(output) if output is not None else \
         Path(__file__).resolve().parent / "checks"
+    worked_output = Path(worked_output) if worked_output is not None else WORKED
     written = []
     for chapter in chapters:
         path = chapter_path(chapter, "generate")
@@ -88,7 +130,7 @@ def generate(chapters=None, output=None):
                 else:
                     os.environ[RECORD] = previous
             lines = log.read_text(encoding="utf-8").splitlines()
-        checks = {}
+        checks, worked = {}, {}
         for line in map(json.loads, lines):
             name, stored = line["name"], line["record"]
             if not _NAME.match(name):
@@ -101,13 +143,18 @@ def generate(chapters=None, output=None):
                     f"generate: {path.name} records two different worked "
                     f"answers for {name!r}; each check has one worked answer")
             checks[name] = stored
+            worked[name] = line["worked"]
         target = output / f"{path.stem}.json"
         if not checks:
             print(f"{path}: no checks recorded", file=sys.stderr)
             continue
         output.mkdir(parents=True, exist_ok=True)
         target.write_text(_dump(path.stem, checks), encoding="utf-8")
-        written.append(target)
+        worked_output.mkdir(parents=True, exist_ok=True)
+        (worked_output / f"{path.stem}.json").write_text(
+            _dump(path.stem, worked), encoding="utf-8")
+        written += [target, worked_output / f"{path.stem}.json"]
+    written.append(write_examples(output))
     _check.forget_stored()
     return written
 

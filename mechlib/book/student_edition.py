@@ -60,6 +60,7 @@ import time
 from pathlib import Path
 
 import jupytext
+import yaml
 import nbformat
 
 from .chapters import REPOSITORY, SOLUTION_TAG, strip_markdown
@@ -71,8 +72,9 @@ OUTPUT = ROOT / "_build" / "student"
 TAG = SOLUTION_TAG
 # What the student copy leaves out of the repository's top level: the build,
 # environments, tests (the reference notebooks hold the solutions),
-# benchmarks, and mechlib (imported from the installed package).
-SKIP_TOP = {"_build", "build", "tests", "benchmarks", "mechlib",
+# benchmarks, the worked expressions the autograder grades with (grading/), and
+# mechlib (imported from the installed package).
+SKIP_TOP = {"_build", "build", "tests", "benchmarks", "mechlib", "grading",
             "vendor", "node_modules"}
 SKIP_ANY = {"__pycache__"}          # and every folder named .* or *.egg-info
 
@@ -148,11 +150,44 @@ def _write(path, data):
     return True
 
 
-def write_sources(root=ROOT, target=SOURCES):
+def student_config(text, repository=None, branch=None):
+    """The student copy's ``_config.yml``: its repository and launch buttons
+    lead to ``repository`` (a URL) and ``branch``, the student sources; with
+    no ``repository`` the copy has no repository or launch button at all,
+    for the instructor's repository holds every solution.
+
+    >>> text = "repository: {url: 'https://x/instructor', branch: main}"
+    >>> student_config(text)["html"]["use_repository_button"]
+    False
+    >>> student_config(text, "https://x/course", "student")["repository"]
+    {'url': 'https://x/course', 'branch': 'student'}
+    """
+    config = yaml.safe_load(text)
+    buttons = config.setdefault("launch_buttons", {})
+    html = config.setdefault("html", {})
+    if repository:
+        config["repository"] = {**config.get("repository", {}), "url": repository,
+                                "branch": branch or "main"}
+        return config
+    html["use_repository_button"] = False
+    html["use_issues_button"] = False
+    html["use_edit_page_button"] = False
+    buttons["binderhub_url"] = ""
+    buttons["jupyterhub_url"] = ""
+    buttons["colab_url"] = ""
+    buttons["thebe"] = False
+    config["repository"] = {**config.get("repository", {}), "url": ""}
+    return config
+
+
+def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
     """Write the student copy of the book at ``root`` into ``target``.
 
-    Returns the pages whose solutions were removed (paths relative to
-    ``root``). Files of ``target`` that the copy no longer has are deleted.
+    Its ``_config.yml`` points the repository and launch buttons to the
+    student sources at ``repository`` and ``branch``, or drops those buttons
+    (:func:`student_config`). Returns the pages whose solutions were removed
+    (paths relative to ``root``). Files of ``target`` that the copy no
+    longer has are deleted.
     """
     root, target = Path(root), Path(target)
     target.mkdir(parents=True, exist_ok=True)
@@ -165,6 +200,11 @@ def write_sources(root=ROOT, target=SOURCES):
             if student != text:
                 stripped.append(relative)
             data = student.encode("utf-8")
+        elif relative == Path("_config.yml"):
+            config = student_config(data.decode("utf-8"), repository, branch)
+            data = ("# The student edition's configuration, written by "
+                    "mechlib.book.student_edition\n"
+                    + yaml.safe_dump(config, sort_keys=False)).encode("utf-8")
         _write(target / relative, data)
         wanted.add(relative)
     static = target / "vendor" / "static"
@@ -206,9 +246,16 @@ def main(argv=None):
                         help="where the student copy goes (default: _build/student-src)")
     parser.add_argument("--output", default=str(OUTPUT),
                         help="where the site goes: OUTPUT/html (default: _build/student)")
+    parser.add_argument("--repository", default=os.environ.get("STUDENT_REPOSITORY"),
+                        help="URL of the repository that holds the student sources, for "
+                        "the site's repository and launch buttons (default: the "
+                        "STUDENT_REPOSITORY environment variable; with neither, the "
+                        "student edition has no such buttons)")
+    parser.add_argument("--branch", default=os.environ.get("STUDENT_BRANCH", "student"),
+                        help="its branch (default: STUDENT_BRANCH, else 'student')")
     options = parser.parse_args(argv)
     start = time.monotonic()
-    stripped = write_sources(ROOT, options.sources)
+    stripped = write_sources(ROOT, options.sources, options.repository, options.branch)
     print(f"student edition: {len(stripped)} pages without their solutions in "
           f"{options.sources}")
     if options.sources_only:

@@ -21,9 +21,7 @@ def double_pendulum():
     of the rods (frames A and B) from the downward vertical
     :math:`-\hat{n}_y`, both measured from N about :math:`\hat{n}_z`;
     :math:`u_r = \dot{q}_r`. Gravity :math:`-g\hat{n}_y` acts on both
-    particles. The generalized active forces are
-    :math:`F_1 = -(m_1 + m_2) g l \sin q_1` and
-    :math:`F_2 = -m_2 g l \sin q_2`.
+    particles (its generalized active forces are an exercise of the book).
 
     Returns
     -------

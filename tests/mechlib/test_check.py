@@ -24,7 +24,7 @@ from mechlib.book import chapters, check, generate_checks, record
 
 ROOT = Path(__file__).resolve().parents[2]
 STORE = ROOT / "mechlib" / "book" / "checks"
-STORES = sorted(STORE.glob("*.json"))
+STORES = sorted(p for p in STORE.glob("*.json") if p.stem != "examples")
 
 L, l, Fx, Fy = sm.symbols("L, l, F_x, F_y", positive=True)
 q1, q2, q3, u1, u2, V = me.dynamicsymbols("q1, q2, q3, u1, u2, V")
@@ -130,7 +130,7 @@ def test_extra_symbol(rod):
 def test_plain_symbol_for_a_function_of_time(rod):
     N, _ = rod
     result = repr(ml.check("pv-belt-v-B-t", sm.Symbol("V") * N.x))
-    assert "V is a plain Symbol in your answer" in result
+    assert "Your answer has V as a plain Symbol" in result
     assert "me.dynamicsymbols('V')" in result
 
 
@@ -168,7 +168,11 @@ def test_unknown_name_lists_close_names():
     ("pv-other-speeds-v-B-2", L * sm.sin(q2), "asks for a Vector"),
     ("pv-other-speeds-q1-dot", sm.Matrix([u1]), "asks for a scalar"),
     ("pv-sleigh-An", sm.tan(q1), "asks for a Matrix"),
-    ("pv-sleigh-An", "tan(q1)", "not a SymPy object"),
+    ("pv-sleigh-An", "tan(q1)", "a string .* is not parsed"),
+    ("pv-sleigh-An", sm.Eq(q1, 2), r"an equation \(Eq\)"),
+    ("pv-sleigh-An", me.outer(me.ReferenceFrame("N").x, me.ReferenceFrame("N").x), "a Dyadic"),
+    ("pv-sleigh-An", True, "a truth value"),
+    ("pv-other-speeds-v-B-2", 3, r"a plain number \(3\), but this exercise asks for a Vector"),
     ("pv-sleigh-An", object(), "not a SymPy object"),
 ])
 def test_wrong_kind_is_an_error(name, answer, words):
@@ -295,3 +299,37 @@ def test_instructors_page_lists_every_checked_exercise():
         "book/instructors.md lists other exercises with self-checks than the chapters "
         f"have: listed only {sorted(set(listed) - checked)}, "
         f"missing {sorted(checked - set(listed))}")
+
+
+def _digested(stored):
+    """The digest pairs of a stored answer's number entries."""
+    if stored["kind"] == "scalar":
+        return [stored["digests"]] if "digests" in stored else []
+    parts = stored.get("components") or stored.get("entries") or stored.get("items")
+    return [d for part in parts for d in _digested(part)]
+
+
+def test_instructors_page_lists_the_checks_that_store_a_number():
+    """The page names every check with a digested number, and the two whose
+    numbers are not zero (a zero's digest equals its negative's)."""
+    stored = {name: s["answer"] for path in STORES
+              for name, s in json.loads(path.read_text())["checks"].items()}
+    digested = {name for name, answer in stored.items() if _digested(answer)}
+    nonzero = {name for name, answer in stored.items()
+               if any(a != b for a, b in _digested(answer))}
+    page = (ROOT / "book" / "instructors.md").read_text()
+    paragraph = page[page.index("**Self-checks are for learning"):
+                     page.index("section) use none of the stored values")]
+    listed = set(re.findall(r"`([a-z]+-[A-Za-z0-9-]+)`", paragraph))
+    assert listed == digested
+    assert nonzero == {"ke-other-speeds-W", "pv-sleigh-vt-G-2", "wb-gyro-dC1"}
+    assert "in all but three the numbers are zero entries" in " ".join(paragraph.split()).lower()
+
+
+def test_the_documentation_examples_are_stored_as_generated():
+    """examples.json (the demo- checks the docstrings use) is what
+    ``generate`` writes from generate_checks.examples()."""
+    stored = json.loads((STORE / "examples.json").read_text())["checks"]
+    fresh = {name: json.loads(json.dumps(record.record(name, answer), sort_keys=True))
+             for name, answer in generate_checks.examples().items()}
+    assert stored == fresh
