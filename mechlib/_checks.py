@@ -188,6 +188,10 @@ def check_coordinates(coordinates, what="q"):
     return coordinates
 
 
+#: Largest rate (in operations, ``count_ops``) that :func:`qdot_map` cancels.
+CANCEL_LIMIT = 300
+
+
 def qdot_map(kdes, speeds=None):
     """Solve kinematical differential equations for the coordinate rates.
 
@@ -240,8 +244,11 @@ def qdot_map(kdes, speeds=None):
                 f"for the coordinate rates {qdots} (singular coefficients)")
         # LUsolve leaves nested quotients such as ((a*c/s + b)*s/c)/s, which
         # are 0/0 where a pivot vanishes even when the rate itself is finite
-        # (the upright rolling disc); cancel clears them
-        sol = [sm.cancel(x) for x in A.LUsolve(-rest)]
+        # (the upright rolling disc); cancel clears them. It is left out for
+        # large rates (quaternion kinematics give ~1500 operations), where it
+        # runs for minutes and KanesMethod does not try it either.
+        sol = [sm.cancel(x) if sm.count_ops(x) <= CANCEL_LIMIT else x
+               for x in A.LUsolve(-rest)]
     return _finite_map(dict(zip(qdots, sol)))
 
 

@@ -28,7 +28,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from ._checks import (as_list, check_bodies, check_coordinates, check_frame,
-                      check_speeds, qdot_map, replace)
+                      check_speeds, measure_numbers, qdot_map, replace,
+                      vector_of)
 from .active import generalized_active_forces, loads_of
 from .errors import (ArgumentTypeError, ConstraintError, CoordinateError,
                      MissingValueError, SpeedError)
@@ -166,6 +167,29 @@ def _check_rates(qd, coordinates, speeds):
     return qdots
 
 
+def _check_functions_of_time(items, frame, qd, known, prescribed, constraints):
+    """A velocity or a velocity constraint that holds a function of time
+    which is neither a coordinate, a speed nor prescribed would make its
+    partial velocities wrong without a word: raise instead."""
+    known = set(known) | set(as_list(prescribed, "prescribed"))
+    sources = [(f"the velocity of {item.name}" if isinstance(item, me.Point)
+                else f"the angular velocity of {item.name}",
+                vector_of(item, frame)) for item in dict.fromkeys(items)]
+    sources += [(f"velocity constraint {i}", c)
+                for i, c in enumerate(as_expressions(constraints))]
+    for what, value in sources:
+        value = replace(value, qd)
+        scalars = measure_numbers(value) if isinstance(value, me.Vector) else [value]
+        unknown = sorted((f for x in scalars for f in me.find_dynamicsymbols(x)
+                          if not isinstance(f, sm.Derivative) and f not in known), key=str)
+        if unknown:
+            raise SpeedError(
+                f"{what} holds {unknown}, which are neither coordinates nor "
+                "speeds: list a speed in u=, u_dep= or u_aux=, a coordinate in "
+                "q= or q_dep= (with its kde), and a function of time moved by a "
+                "law of its own in prescribed=[...]")
+
+
 def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
                     kdes=None, frame=None, u_dep=(), constraints=(),
                     q_dep=(), configuration_constraints=(), u_aux=(),
@@ -278,8 +302,10 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     u_aux = check_speeds(u_aux, "u_aux")
     speeds = check_speeds(u_ind + u_dep, "u + u_dep")
     check_speeds(speeds + u_aux, "u + u_dep + u_aux")
-    qd = qdot_map(kdes, speeds)
-    qdots = _check_rates(qd, coordinates, speeds)
+    # the kdes may use the auxiliary speeds (KanesMethod allows it): they
+    # count in the partial velocities, and are zero in the motion
+    qd = qdot_map(kdes, speeds + u_aux)
+    qdots = _check_rates(qd, coordinates, speeds + u_aux)
     config = sm.Matrix(as_expressions(configuration_constraints))
     if len(config) != len(q_dep):
         raise ConstraintError(
@@ -295,6 +321,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     items += [load.location for load in flat]
     partials = partial_velocity_map(items, all_speeds, frame, kdes=qd,
                                     prescribed=prescribed)
+    _check_functions_of_time(items, frame, qd, coordinates + all_speeds,
+                             prescribed, constraints)
     # 2. and 3. generalized active forces; inertia forces as M u' + g
     Fr = generalized_active_forces(flat, all_speeds, frame, kdes=qd,
                                    partials=partials)
@@ -327,7 +355,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
             aux_equations += A_aux.T * (Fr[p:, :] + Frs[p:, :])
     if u_dep or len(motion):
         A_n, b_n = dependent_speed_coefficients(
-            list(motion), u_ind, u_dep, solver=constraint_solver)
+            list(motion), u_ind, u_dep, solver=constraint_solver,
+            prescribed=prescribed)
         k_nh = motion.jacobian(speeds)
         f_nh = motion.xreplace(dict.fromkeys(speeds, 0))
         f_dnh = replace(k_nh.diff(t) * sm.Matrix(speeds) + f_nh.diff(t), qd)
@@ -340,7 +369,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         Fr_t, Frs_t = Fr, Frs
         mass_matrix, forcing = M, Fr - g
 
-    # 5. first-order form
+    # 5. first-order form, in the motion (auxiliary speeds zero)
+    qd = {qdot: rate.xreplace(dict.fromkeys(u_aux, 0)) for qdot, rate in qd.items()}
     K = sm.Matrix([qdot - qd[qdot] for qdot in qdots])
     k_kqdot = K.jacobian(qdots)
     f_k = K.xreplace(dict.fromkeys(qdots, 0))

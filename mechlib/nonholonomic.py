@@ -24,11 +24,14 @@ holds for partial velocities, partial angular velocities, :math:`F_r` and
 """
 
 import sympy as sm
+import sympy.physics.mechanics as me
 
 from ._checks import (as_expression, as_list, check_finite, check_speeds,
-                      qdot_map, replace)
+                      qdot_map, replace, stray_rates)
 from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
-                     ShapeError)
+                     ShapeError, SpeedError)
+
+t = me.dynamicsymbols._t
 
 __all__ = ["dependent_speed_coefficients", "nonholonomic_partial_velocities",
            "reduce_generalized_forces", "solve_linear", "as_expressions"]
@@ -116,7 +119,7 @@ def _check_solvable(C_dep, dependent):
 
 def dependent_speed_coefficients(constraints, independent, dependent,
                                  kdes=None, simplify=False,
-                                 solver="CRAMER"):
+                                 solver="CRAMER", prescribed=()):
     r"""Solve linear motion constraints for the dependent speeds.
 
     Parameters
@@ -136,6 +139,9 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     solver : str or callable, optional
         How the constraints are solved, see :func:`solve_linear`; the
         default ``"CRAMER"`` gives no removable 0/0 at symmetric states.
+    prescribed : sequence, optional
+        Functions of time moved by a law of their own (a support's s(t)):
+        their rates may stay in the constraints and make up :math:`b_n`.
 
     Returns
     -------
@@ -151,6 +157,11 @@ def dependent_speed_coefficients(constraints, independent, dependent,
         speeds (singular coefficient matrix).
     NonlinearSpeedError
         If a constraint is not linear in the speeds.
+    SpeedError
+        If a constraint holds a coordinate rate that the kdes do not replace,
+        or a term without a speed that holds a function of time which is not
+        prescribed (a speed missing from both lists would otherwise end up
+        in :math:`b_n` as if it were known).
 
     Examples
     --------
@@ -182,6 +193,7 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     if not dependent:
         return sm.zeros(0, len(independent)), sm.zeros(0, 1)
     C = replace(sm.Matrix(exprs), qdot_map(kdes, speeds))
+    _check_speed_free_terms(C, speeds, prescribed)
     J = C.jacobian(speeds)
     if J.has(*speeds):
         for i in range(J.rows):
@@ -201,6 +213,31 @@ def dependent_speed_coefficients(constraints, independent, dependent,
         A_n = A_n.applyfunc(sm.simplify)
         b_n = b_n.applyfunc(sm.simplify)
     return A_n, b_n
+
+
+def _check_speed_free_terms(C, speeds, prescribed):
+    """Every coordinate rate in the constraints ``C`` is replaced, and every
+    term without a speed holds only prescribed functions of time."""
+    prescribed = as_list(prescribed, "prescribed")
+    rates = {f.diff(t) for f in prescribed}
+    stray = stray_rates(list(C), list(speeds) + list(rates))
+    if stray:
+        raise SpeedError(
+            f"the constraints contain the time derivative(s) {stray}, which are "
+            f"not among the speeds {speeds}; pass kdes=[q1' - u1, ...] to replace "
+            "coordinate rates, or list a prescribed motion in prescribed=[...]")
+    free = C.xreplace(dict.fromkeys(speeds, 0))
+    for i, entry in enumerate(free):
+        for term in sm.Add.make_args(sm.expand(entry)):
+            functions = {f for f in me.find_dynamicsymbols(term)
+                         if not isinstance(f, sm.Derivative)}
+            if functions and not functions & set(prescribed) and not term.has(*rates):
+                raise SpeedError(
+                    f"constraint {i} has the term {term}, with no speed in it "
+                    f"and no prescribed motion: if {sorted(functions, key=str)} "
+                    "holds a speed, list it among the independent or dependent "
+                    "speeds; if it is moved by a law of its own, pass "
+                    "prescribed=[...]")
 
 
 def _as_matrix(value, what):

@@ -20,9 +20,9 @@ the tests against the same forces projected on the partial velocities.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (as_expression, check_finite, check_speeds, qdot_map,
-                      replace)
-from .errors import CoordinateError, SpeedError
+from ._checks import (as_expression, as_list, check_finite, check_speeds,
+                      is_time_function, qdot_map, replace)
+from .errors import ArgumentTypeError, CoordinateError, SpeedError
 
 __all__ = ["rate_coefficients", "potential_forces", "dissipation_forces"]
 
@@ -75,7 +75,33 @@ def _scalar(expr, what):
     return check_finite(expr, f"the {what}")
 
 
-def potential_forces(V, speeds, kdes):
+def _unknown_functions(expr, coordinates, speeds, prescribed, what):
+    """Raise when ``expr`` holds a function of time that is neither a
+    coordinate of the kdes, a speed, nor listed as prescribed."""
+    known = set(coordinates) | set(speeds) | set(prescribed)
+    unknown = sorted((f for f in me.find_dynamicsymbols(expr)
+                      if not isinstance(f, sm.Derivative) and f not in known),
+                     key=str)
+    if unknown:
+        raise CoordinateError(
+            f"the {what} depends on {unknown}, which have no kinematical "
+            f"differential equation (the coordinates are {coordinates}): give "
+            "one kde per coordinate it depends on, or, for a function of time "
+            "prescribed by a law of its own (a force F(t)), pass "
+            "prescribed=[...]")
+
+
+def _prescribed(prescribed):
+    prescribed = as_list(prescribed, "prescribed")
+    for i, f in enumerate(prescribed):
+        if not is_time_function(f) or isinstance(f, sm.Derivative):
+            raise ArgumentTypeError(
+                f"prescribed[{i}] = {f!r} is not a function of time; list "
+                "prescribed functions as dynamicsymbols, e.g. [F]")
+    return prescribed
+
+
+def potential_forces(V, speeds, kdes, prescribed=()):
     r"""Contribution :math:`-\sum_s W_{sr}\,\partial V/\partial q_s` of a
     potential energy to :math:`F_r`.
 
@@ -87,11 +113,23 @@ def potential_forces(V, speeds, kdes):
         The generalized speeds.
     kdes : sequence or dict
         Kinematical differential equations, one per coordinate.
+    prescribed : sequence, optional
+        Functions of time in ``V`` that are not coordinates (a force
+        magnitude F(t)): held fixed in the derivatives.
 
     Returns
     -------
     sympy.Matrix
         ``n x 1``.
+
+    Raises
+    ------
+    SpeedError
+        ``V`` depends on a speed or a coordinate rate.
+    CoordinateError
+        ``V`` depends on a function of time that has no kinematical
+        differential equation and is not listed in ``prescribed`` (its
+        derivative would be silently left out).
 
     Examples
     --------
@@ -107,6 +145,7 @@ def potential_forces(V, speeds, kdes):
     Matrix([[-g*l*m*sin(q(t))]])
     """
     V = _scalar(V, "potential energy")
+    prescribed = _prescribed(prescribed)
     coordinates, W = rate_coefficients(kdes, speeds)
     velocities = [f for f in me.find_dynamicsymbols(V)
                   if isinstance(f, sm.Derivative) or f in set(speeds)]
@@ -116,11 +155,12 @@ def potential_forces(V, speeds, kdes):
             "energy is a function of the coordinates and time only (a "
             "velocity-dependent force belongs in a dissipation function or "
             "among the loads)")
+    _unknown_functions(V, coordinates, speeds, prescribed, "potential energy")
     gradient = sm.Matrix([V.diff(q) for q in coordinates])
     return -(W.T * gradient)
 
 
-def dissipation_forces(R, speeds, kdes):
+def dissipation_forces(R, speeds, kdes, prescribed=()):
     r"""Contribution :math:`-\sum_s W_{sr}\,\partial\mathcal{R}/\partial
     \dot{q}_s` of a dissipation function to :math:`F_r`.
 
@@ -130,13 +170,23 @@ def dissipation_forces(R, speeds, kdes):
         Dissipation function in the coordinates and their rates
         :math:`\dot{q}` (e.g. :math:`\tfrac12 c\dot{q}^2` for a linear
         damper).
-    speeds, kdes
+    speeds, kdes, prescribed
         As in :func:`potential_forces`.
 
     Returns
     -------
     sympy.Matrix
         ``n x 1``, with the rates replaced by speeds.
+
+    Raises
+    ------
+    SpeedError
+        ``R`` is written in the speeds instead of the rates q' (the
+        derivative with respect to q' would miss it), or holds the rate of a
+        function of time that is not a coordinate.
+    CoordinateError
+        ``R`` depends on a function of time that is neither a coordinate, a
+        speed nor listed in ``prescribed``.
 
     Examples
     --------
@@ -149,6 +199,23 @@ def dissipation_forces(R, speeds, kdes):
     Matrix([[-c*u(t)]])
     """
     R = _scalar(R, "dissipation function")
+    prescribed = _prescribed(prescribed)
     coordinates, W = rate_coefficients(kdes, speeds)
+    in_speeds = sorted((u for u in speeds if R.has(u)), key=str)
+    if in_speeds:
+        raise SpeedError(
+            f"the dissipation function is written in the speeds {in_speeds}; "
+            "write it in the coordinate rates q' (for example c*q1'**2/2, not "
+            "c*u1**2/2): F_r comes from its derivatives with respect to the "
+            "rates")
+    rates = {q.diff(t) for q in coordinates} | {f.diff(t) for f in prescribed}
+    stray = sorted((d for d in R.atoms(sm.Derivative)
+                    if is_time_function(d) and d not in rates), key=str)
+    if stray:
+        raise SpeedError(
+            f"the dissipation function holds {stray}, the rates of functions "
+            f"that are not coordinates of the kdes {coordinates}; give one kde "
+            "per coordinate whose rate it uses")
+    _unknown_functions(R, coordinates, speeds, prescribed, "dissipation function")
     gradient = sm.Matrix([R.diff(q.diff(t)) for q in coordinates])
     return replace(-(W.T * gradient), qdot_map(kdes, speeds))

@@ -28,7 +28,7 @@ from .chapters import REPOSITORY, chapter_path, chapters_with_checks, read_chapt
 from .notebooks import run_notebook
 from .record import RECORD
 
-__all__ = ["generate", "examples", "write_examples"]
+__all__ = ["generate", "examples"]
 
 FORMAT = _check.FORMAT
 #: How a check is named: <chapter prefix>-<exercise>-<what>.
@@ -57,7 +57,7 @@ def examples():
             "demo-slider-rate": u1 + L * u2 * sm.sin(q2)}
 
 
-def write_examples(output=None):
+def _write_examples(output=None):
     """Write ``examples.json``, the stored checks of :func:`examples`."""
     from .record import record
 
@@ -154,7 +154,7 @@ def generate(chapters=None, output=None, worked_output=None):
         (worked_output / f"{path.stem}.json").write_text(
             _dump(path.stem, worked), encoding="utf-8")
         written += [target, worked_output / f"{path.stem}.json"]
-    written.append(write_examples(output))
+    written.append(_write_examples(output))
     _check.forget_stored()
     return written
 

@@ -919,6 +919,7 @@ NO_INPUT = {
     display.Explorer: "made by explorer from checked sliders",
     planar.SDAKinematics: "namedtuple returned by the SDA classes",
     check.CheckResult: "frozen dataclass returned by check",
+    generate_checks.examples: "no arguments",
 }
 
 

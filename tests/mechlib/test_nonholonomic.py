@@ -20,8 +20,18 @@ def test_chaplygin_A_n():
 def test_b_n_from_prescribed_motion():
     u1, u2, s = me.dynamicsymbols("u1, u2, s")
     A_n, b_n = ml.dependent_speed_coefficients([u2 - 2 * u1 - s.diff()],
-                                               [u1], [u2], kdes={})
+                                               [u1], [u2], kdes={}, prescribed=[s])
     assert A_n == sm.Matrix([[2]]) and b_n == sm.Matrix([s.diff()])
+
+
+@pytest.mark.parametrize("stray", ["rate", "speed", "function"])
+def test_b_n_refuses_what_is_neither_a_speed_nor_prescribed(stray):
+    """A rate, a speed or a function of time in no list would land in b_n
+    as if it were known: each is refused with what to do."""
+    u1, u2, u3, s = me.dynamicsymbols("u1, u2, u3, s")
+    term = {"rate": s.diff(), "speed": u3, "function": s * u1.diff() * 0 + s}[stray]
+    with pytest.raises(ml.errors.SpeedError, match="prescribed"):
+        ml.dependent_speed_coefficients([u2 - 2 * u1 - term], [u1], [u2])
 
 
 @pytest.mark.parametrize("name", ["rolling_disc", "chaplygin_sleigh"])

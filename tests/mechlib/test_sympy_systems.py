@@ -14,6 +14,7 @@ auxiliary equations, at random speed derivatives too.
 """
 
 import functools
+import time
 
 import numpy as np
 import pytest
@@ -133,6 +134,23 @@ def compare(eqs, km, states, full=False):
         assert_rel_close(Ma, Mb, what="mass matrix")
         assert_rel_close(fa, fb, what="forcing")
     return states
+
+
+def compare_solutions(eqs, km, states):
+    """The state derivatives [q', u'] solved from mechlib's and from
+    KanesMethod's full equations agree at every state. For KanesMethod with
+    implicit kinematics (``explicit_kinematics=False``, the default of
+    ``System``), whose ``mass_matrix_full`` keeps the kinematical
+    differential equations as given, so that the matrices themselves differ.
+    """
+    assert list(eqs.u) == list(km.u)
+    assert list(eqs.q) == list(km.q)
+    fun = compiled([eqs.mass_matrix_full, eqs.forcing_full,
+                    km.mass_matrix_full, km.forcing_full])
+    for v in states:
+        Ma, fa, Mb, fb = fun(v)
+        assert_rel_close(np.linalg.solve(Ma, fa), np.linalg.solve(Mb, fb),
+                         what="state derivatives")
 
 
 def udots(speeds):
@@ -677,3 +695,210 @@ def test_four_bar_configuration_constraints():
         states.append(st)
     compare(eqs, km, states)
     compare(eqs, km, states, full=True)
+
+
+# --- test_kane.py::test_implicit_kinematics -------------------------------------
+
+def test_quaternion_attitude_implicit_kinematics():
+    """SymPy test_kane.py::test_implicit_kinematics (sympy issue 22626): a
+    free rigid body, attitude by the quaternion lambda_0..3 with the
+    unit-norm configuration constraint (lambda_0 dependent, the derivative
+    of the norm among the kinematical differential equations), position
+    B_x, B_y, B_z along B, body-fixed speeds U V W P Q R; gravity and a
+    body-frame force F_z and torque T_z.
+
+    mechlib used to hang forming these equations (cancelling the ~1500
+    operation quaternion rates); they must form in well under 30 s.
+    KanesMethod has ``explicit_kinematics=False`` here, as in the SymPy
+    test, so its mass_matrix_full keeps the given kinematical equations;
+    its dynamical mass matrix and forcing are compared directly, the full
+    equations through their solutions, at states with a unit quaternion.
+    """
+    NED = me.ReferenceFrame("NED")
+    NED_o = me.Point("NED_o")
+    NED_o.set_vel(NED, 0)
+    q_att = me.dynamicsymbols("lambda_0:4", real=True)
+    B = NED.orientnew("B", "Quaternion", q_att)
+    q_pos = me.dynamicsymbols("B_x:z")
+    B_cm = NED_o.locatenew("B_cm", q_pos[0] * B.x + q_pos[1] * B.y
+                           + q_pos[2] * B.z)
+    q_ind = q_att[1:] + q_pos
+    q_dep = [q_att[0]]
+    B_ang_vel = B.ang_vel_in(NED)
+    P, Q, R = me.dynamicsymbols("P Q R")
+    B.set_ang_vel(NED, P * B.x + Q * B.y + R * B.z)
+    B_ang_vel_kd = (B.ang_vel_in(NED) - B_ang_vel).simplify()
+    kinematic_eqs = [B_ang_vel_kd & B.x, B_ang_vel_kd & B.y,
+                     B_ang_vel_kd & B.z]
+    B_cm_vel = B_cm.vel(NED)
+    U, V, W = me.dynamicsymbols("U V W")
+    B_cm.set_vel(NED, U * B.x + V * B.y + W * B.z)
+    B_ref_vel_kd = B_cm.vel(NED) - B_cm_vel
+    kinematic_eqs += [B_ref_vel_kd & B.x, B_ref_vel_kd & B.y,
+                      B_ref_vel_kd & B.z]
+    u_ind = [U, V, W, P, Q, R]
+    q_att_vec = sm.Matrix(q_att)
+    config_cons = [(q_att_vec.T * q_att_vec)[0] - 1]
+    kinematic_eqs = kinematic_eqs + [(q_att_vec.T * q_att_vec.diff(t))[0]]
+    M_B, g = sm.symbols("M_B g")
+    Jxx, Jyy, Jzz, Jxz = sm.symbols("J_B_xx J_B_yy J_B_zz J_B_xz")
+    J_B = me.inertia(B, Jxx, Jyy, Jzz, 0, 0, -Jxz)
+    RB = me.RigidBody("RB", B_cm, B, M_B, (J_B, B_cm))
+    T_z, F_z = me.dynamicsymbols("T_z F_z")
+    force_list = [(RB.masscenter, RB.mass * g * NED.z),
+                  (RB.frame, T_z * B.z),
+                  (RB.masscenter, F_z * B.z)]
+
+    start = time.perf_counter()
+    eqs = ml.kanes_equations(bodies=[RB], loads=force_list, q=q_ind,
+                             u=u_ind, kdes=kinematic_eqs, frame=NED,
+                             q_dep=q_dep,
+                             configuration_constraints=config_cons)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 30, f"forming took {elapsed:.1f} s"
+
+    KM = me.KanesMethod(NED, q_ind, u_ind, q_dependent=q_dep,
+                        kd_eqs=kinematic_eqs,
+                        configuration_constraints=config_cons,
+                        velocity_constraints=[], u_dependent=[],
+                        u_auxiliary=[], explicit_kinematics=False)
+    KM.kanes_equations([RB], force_list)
+
+    # states with a unit quaternion; a mild product of inertia (J_B stays
+    # positive definite, so the full equations can be solved)
+    rng = np.random.default_rng(9)
+    states = manifold_states(rng, q_pos, u_ind, [M_B, g, Jxx, Jyy, Jzz],
+                             others=[T_z, F_z])
+    for v in states:
+        lam = rng.uniform(-1, 1, 4)
+        v.update(zip(q_att, lam / np.linalg.norm(lam)))
+        v[Jxz] = rng.uniform(-0.3, 0.3)
+        assert abs(evaluate([sm.Matrix(config_cons)], v)[0][0, 0]) < 1e-14
+
+    # the dynamical equations: coordinate rates, should any appear, by
+    # mechlib's kinematical differential equations
+    qd = eqs.qdot_map
+    assert set(qd) == {x.diff(t) for x in KM.q}
+    compare_dynamics = [eqs.mass_matrix.xreplace(qd), KM.mass_matrix.xreplace(qd),
+                        eqs.forcing.xreplace(qd), KM.forcing.xreplace(qd)]
+    fun = compiled(compare_dynamics)
+    for v in states:
+        Ma, Mb, fa, fb = fun(v)
+        assert_rel_close(Ma, Mb, what="mass matrix")
+        assert_rel_close(fa, fb, what="forcing")
+    assert eqs.forcing.has(T_z, F_z, g)
+    compare_solutions(eqs, KM, states)
+
+    # the coordinate rates: mechlib's satisfy KanesMethod's implicit
+    # kinematical equations, equal its explicit ones and, for the
+    # quaternion, the "textbook" rates of the SymPy test
+    quat_dot_textbook = sm.Matrix([
+        [0, -P, -Q, -R],
+        [P, 0, R, -Q],
+        [Q, -R, 0, P],
+        [R, Q, -P, 0],
+    ]) * q_att_vec / 2
+    qdot = sm.Matrix([qd[x.diff(t)] for x in KM.q])
+    km_qdot = sm.Matrix([KM.kindiffdict()[x.diff(t)] for x in KM.q])
+    att = sm.Matrix([qd[x.diff(t)] for x in q_att])
+    fun = compiled([qdot, km_qdot, KM.mass_matrix_kin, KM.forcing_kin, att,
+                    quat_dot_textbook])
+    for v in states:
+        mine, ref, Mk, fk, att_v, textbook = fun(v)
+        assert_rel_close(Mk @ mine, fk, what="implicit kinematics")
+        assert_rel_close(mine, ref, what="coordinate rates")
+        assert_rel_close(att_v, textbook, what="quaternion rates")
+
+
+# --- test_kane2.py::test_sub_qdot -----------------------------------------------
+
+def test_auxiliary_speed_in_kinematical_equations():
+    """SymPy test_kane2.py::test_sub_qdot (Kane 1985, exercises 8.12 and
+    8.17): test_non_central_inertia's body A on two rolling wheels, but the
+    rolling conditions are the kinematical differential equations of q2 and
+    q3, so the auxiliary speed u3 (A's rate about A.z) appears in them; no
+    dependent speeds. Fr, Fr* and the auxiliary equation against the SymPy
+    test's expected matrices (the third row of each is u3's) and against
+    KanesMethod(u_auxiliary=[u3]). mechlib used to refuse a kde with an
+    auxiliary speed."""
+    q1, q2, q3 = me.dynamicsymbols("q1:4")
+    q1d, q2d, q3d = me.dynamicsymbols("q1:4", level=1)
+    u1, u2, u3 = me.dynamicsymbols("u1:4")
+    R, M, g, e, f, theta = sm.symbols("R, M, g, e, f, theta")
+    a, b, mA, mB, IA, J, K = sm.symbols("a b mA mB IA J K")
+    IA22, IA23, IA33 = sm.symbols("IA22 IA23 IA33")
+    Q1, Q2, Q3 = sm.symbols("Q1 Q2 Q3")
+    F = me.ReferenceFrame("F")
+    P = F.orientnew("P", "axis", [-theta, F.y])
+    A = P.orientnew("A", "axis", [q1, P.x])
+    A.set_ang_vel(F, u1 * A.x + u3 * A.z)
+    B = A.orientnew("B", "axis", [q2, A.z])
+    C = A.orientnew("C", "axis", [q3, A.z])
+    pD = me.Point("D")
+    pD.set_vel(A, 0)
+    pD.set_vel(F, u2 * A.y)
+    pS_star = pD.locatenew("S*", e * A.y)
+    pQ = pD.locatenew("Q", f * A.y - R * A.x)
+    pA_star = pD.locatenew("A*", a * A.y)
+    pB_star = pD.locatenew("B*", b * A.z)
+    pC_star = pD.locatenew("C*", -b * A.z)
+    for p in [pS_star, pQ, pA_star, pB_star, pC_star]:
+        p.v2pt_theory(pD, F, A)
+    pB_hat = pB_star.locatenew("B^", -R * A.x)
+    pC_hat = pC_star.locatenew("C^", -R * A.x)
+    pB_hat.v2pt_theory(pB_star, F, B)
+    pC_hat.v2pt_theory(pC_star, F, C)
+    kde = [me.dot(p.vel(F), A.y) for p in [pB_hat, pC_hat]]
+    kde += [u1 - q1d]
+    assert all(k.has(u3) for k in kde[:2])
+    inertia_A = me.inertia(A, IA, IA22, IA33, 0, IA23, 0)
+    inertia_B = me.inertia(B, K, K, J)
+    inertia_C = me.inertia(C, K, K, J)
+    rbA = me.RigidBody("rbA", pA_star, A, mA, (inertia_A, pA_star))
+    rbB = me.RigidBody("rbB", pB_star, B, mB, (inertia_B, pB_star))
+    rbC = me.RigidBody("rbC", pC_star, C, mB, (inertia_C, pC_star))
+    forces = [(pS_star, -M * g * F.x), (pQ, Q1 * A.x + Q2 * A.y + Q3 * A.z)]
+    bodies = [rbA, rbB, rbC]
+
+    eqs = ml.kanes_equations(bodies=bodies, loads=forces, q=[q1, q2, q3],
+                             u=[u1, u2], kdes=[k.subs(u3, 0) for k in kde], frame=F, u_aux=[u3])
+    km = me.KanesMethod(F, [q1, q2, q3], [u1, u2], kd_eqs=kde,
+                        u_auxiliary=[u3])
+    fr, fr_star = km.kanes_equations(bodies, forces)
+
+    fr_expected = sm.Matrix([
+        f * Q3 + M * g * e * sm.sin(theta) * sm.cos(q1),
+        Q2 + M * g * sm.sin(theta) * sm.sin(q1),
+        e * M * g * sm.cos(theta) - Q1 * f - Q2 * R])
+    fr_star_expected = sm.Matrix([
+        -(IA + 2 * J * b**2 / R**2 + 2 * K + mA * a**2 + 2 * mB * b**2)
+        * u1.diff(t) - mA * a * u1 * u2,
+        -(mA + 2 * mB + 2 * J / R**2) * u2.diff(t) + mA * a * u1**2,
+        0])
+    aux_expected = sm.Matrix([fr_expected[2] + fr_star_expected[2]])
+    assert eqs.Fr.shape == eqs.Frs.shape == (2, 1)
+    assert eqs.auxiliary_equations.shape == (1, 1)
+    # Fr holds no speeds: compared exactly, as the SymPy test does
+    assert sm.expand(eqs.Fr - fr_expected[:2, :]) == sm.zeros(2, 1)
+
+    constants = [R, M, g, e, f, theta, a, b, mA, mB, IA, J, K, IA22, IA23,
+                 IA33]
+    states = manifold_states(np.random.default_rng(10), [q1, q2, q3],
+                             [u1, u2], constants,
+                             others=[Q1, Q2, Q3, *udots([u1, u2])])
+    for v in states:
+        v.update({u3: 0.0, u3.diff(t): 0.0})
+    fun = compiled([eqs.Fr, fr_expected[:2, :], fr[:2, :],
+                    eqs.Frs, fr_star_expected[:2, :], fr_star[:2, :],
+                    eqs.auxiliary_equations, aux_expected, km.auxiliary_eqs])
+    for v in states:
+        Fr, Fr_exp, Fr_km, Frs, Frs_exp, Frs_km, aux, aux_exp, aux_km = fun(v)
+        assert_rel_close(Fr, Fr_exp, what="Fr (expected)")
+        assert_rel_close(Fr, Fr_km, what="Fr (KanesMethod)")
+        assert_rel_close(Frs, Frs_exp, what="Fr* (expected)")
+        assert_rel_close(Frs, Frs_km, what="Fr* (KanesMethod)")
+        assert_rel_close(aux, aux_exp, what="auxiliary equation (expected)")
+        assert_rel_close(aux, aux_km, what="auxiliary equation (KanesMethod)")
+    # the equations of motion, kinematics included (u3 = 0 in the motion)
+    compare(eqs, km, states, full=True)
+    assert not eqs.forcing_full.has(u3)
