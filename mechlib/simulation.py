@@ -25,7 +25,8 @@ from .kane import KaneEquations
 from ._numeric import (_finite_state, _lambdified, _specified_values,
                        _state_vector, check_values, numeric_values)
 
-__all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state"]
+__all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state",
+           "METHODS", "MAX_EVALUATIONS"]
 
 t = me.dynamicsymbols._t
 
@@ -100,6 +101,12 @@ def rhs(eqs, constants, specified=None):
     def f(time, x):
         x = _finite_state(x, state)
         Mn, fn = evaluate(time, x)
+        if not (np.all(np.isfinite(Mn)) and np.all(np.isfinite(fn))):
+            raise NonFiniteValueError(
+                f"the equations are not finite at t = {time}, x = "
+                f"{np.round(x, 6).tolist()} (the state is): a specified "
+                "function or a constant gives NaN or an infinity there, or the "
+                "configuration is singular (a division by zero)")
         try:
             return np.linalg.solve(np.asarray(Mn, dtype=float),
                                    np.asarray(fn, dtype=float).ravel())
@@ -309,11 +316,55 @@ def _times(t_eval, t_span):
         raise ParameterError(
             f"t_eval has times outside t_span = {t_span}; give times from "
             f"{t_span[0]} to {t_span[1]}")
+    steps = np.diff(times) * np.sign(t_span[1] - t_span[0])
+    if np.any(steps <= 0):
+        raise ParameterError(
+            f"t_eval is not in the order of the integration from {t_span[0]} "
+            f"to {t_span[1]} (or repeats a time); sort it, e.g. np.linspace"
+            f"({t_span[0]}, {t_span[1]}, 101)")
     return times
 
 
+#: The integration methods of ``scipy.integrate.solve_ivp``.
+METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
+#: Default bound on right-hand-side evaluations of one :func:`simulate` call
+#: (about a minute of work for a small system): a time span too long for
+#: the dynamics ends with an error instead of running for hours.
+MAX_EVALUATIONS = 2_000_000
+
+
+def _method(method):
+    if isinstance(method, str) and method in METHODS:
+        return method
+    if isinstance(method, type):
+        from scipy.integrate import OdeSolver
+        if issubclass(method, OdeSolver):
+            return method
+    raise ParameterError(
+        f"method = {method!r} is not an integration method of solve_ivp; give "
+        f"one of {', '.join(METHODS)} (or an OdeSolver subclass)")
+
+
+def _positive_mass(eqs, x0, constants, specified):
+    """The dynamical mass matrix at ``x0`` is positive definite: a negative
+    mass or moment of inertia among the constants makes it indefinite."""
+    p = len(eqs.u_ind)
+    M = eqs.mass_matrix[:p, :p]
+    evaluate = _lambdified(eqs.state, [M], constants, specified)
+    (Mn,) = evaluate(0.0, x0)
+    Mn = np.asarray(Mn, dtype=float)
+    eigenvalues = np.linalg.eigvalsh((Mn + Mn.T) / 2)
+    if np.all(np.isfinite(eigenvalues)) and eigenvalues.min() < -1e-12 * abs(eigenvalues).max():
+        raise ParameterError(
+            f"the mass matrix at x0 is not positive definite (an eigenvalue "
+            f"is {eigenvalues.min():.4g}): a mass or a moment of inertia "
+            "among the constants is negative, or an inertia is not physical; "
+            "give positive masses and inertias")
+
+
 def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
-             constraint_tol=1e-8, **solve_ivp_kwargs):
+             constraint_tol=1e-8, max_evaluations=MAX_EVALUATIONS,
+             **solve_ivp_kwargs):
     r"""Integrate Kane's equations with ``scipy.integrate.solve_ivp``.
 
     Parameters
@@ -332,8 +383,20 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         Times to report the solution at.
     constraint_tol : float, optional
         Largest constraint residual accepted in ``x0``.
+    max_evaluations : int, optional
+        Most evaluations of the right-hand side (default
+        :data:`MAX_EVALUATIONS`); more raise ``ParameterError``, so that a
+        time span far too long for the dynamics ends with an error.
     **solve_ivp_kwargs
-        Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``.
+        Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``;
+        ``method`` must be one of :data:`METHODS`.
+
+    Raises
+    ------
+    ParameterError
+        A time span or tolerances the integration cannot finish within
+        ``max_evaluations``, an unknown ``method``, ``t_eval`` not in
+        order, or a mass matrix that is not positive definite at ``x0``.
 
     Returns
     -------
@@ -363,12 +426,33 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         raise ParameterError(
             f"constraint_tol = {constraint_tol} is negative; give the largest "
             "constraint residual to accept in x0, e.g. 1e-8")
+    if "method" in solve_ivp_kwargs:
+        solve_ivp_kwargs["method"] = _method(solve_ivp_kwargs["method"])
+    budget = numeric_values({"max_evaluations": max_evaluations},
+                            "simulate")["max_evaluations"]
+    if budget < 1:
+        raise ParameterError(f"max_evaluations = {max_evaluations!r}; give a "
+                             "positive number of right-hand-side evaluations")
     f = rhs(eqs, constants, specified)
     x0 = np.array(list(numeric_values(
         {f"x0[{i}]": v for i, v in enumerate(x0)}, "x0").values()))
     if isinstance(eqs, KaneEquations):
         _check_initial_state(eqs, x0, numeric_values(constants), specified,
                              tol)
+        _positive_mass(eqs, x0, numeric_values(constants),
+                       _specified_values(specified))
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
-    return solve_ivp(f, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    count = [0]
+
+    def bounded(time, x):
+        count[0] += 1
+        if count[0] > budget:
+            raise ParameterError(
+                f"the integration stopped at t = {time:.6g} of t_span = "
+                f"{t_span} after {int(budget)} evaluations of the equations: "
+                "the time span is too long for these dynamics and tolerances; "
+                "shorten t_span, loosen rtol/atol, or raise max_evaluations")
+        return f(time, x)
+
+    return solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)

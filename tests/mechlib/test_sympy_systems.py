@@ -861,7 +861,7 @@ def test_auxiliary_speed_in_kinematical_equations():
     bodies = [rbA, rbB, rbC]
 
     eqs = ml.kanes_equations(bodies=bodies, loads=forces, q=[q1, q2, q3],
-                             u=[u1, u2], kdes=[k.subs(u3, 0) for k in kde], frame=F, u_aux=[u3])
+                             u=[u1, u2], kdes=kde, frame=F, u_aux=[u3])
     km = me.KanesMethod(F, [q1, q2, q3], [u1, u2], kd_eqs=kde,
                         u_auxiliary=[u3])
     fr, fr_star = km.kanes_equations(bodies, forces)
@@ -902,3 +902,208 @@ def test_auxiliary_speed_in_kinematical_equations():
     # the equations of motion, kinematics included (u3 = 0 in the motion)
     compare(eqs, km, states, full=True)
     assert not eqs.forcing_full.has(u3)
+
+
+# --- test_kane5.py::test_kane_rolling_disc_lu -----------------------------------
+
+def test_rolling_disc_nonholonomic_stored_values():
+    """SymPy test_kane5.py::test_kane_rolling_disc_lu (its
+    ``_create_rolling_disc`` and ``_verify_rolling_disc_numerically``): the
+    rolling disc built from RigidBody's own frames and points, yaw and lean
+    by ``orient_body_fixed``, the contact point at (q4, q5) with speeds u4,
+    u5 made dependent by the two rolling constraints (which hold q3'). Mass
+    matrix and forcing against KanesMethod (implicit kinematics, LU, as in
+    the test), the full equations through their solutions, and the SymPy
+    test's stored state derivatives at its two states."""
+    q1, q2, q3, q4, q5, u1, u2, u3, u4, u5 = me.dynamicsymbols("q1:6 u1:6")
+    g, r, m = sm.symbols("g r m")
+    ground = me.RigidBody("ground")
+    disc = me.RigidBody("disk", mass=m)
+    disc.inertia = (m * r**2 / 4 * me.inertia(disc.frame, 1, 2, 1),
+                    disc.masscenter)
+    ground.masscenter.set_vel(ground.frame, 0)
+    disc.masscenter.set_vel(disc.frame, 0)
+    int_frame = me.ReferenceFrame("int_frame")
+    int_frame.orient_body_fixed(ground.frame, (q1, q2, 0), "zxy")
+    disc.frame.orient_axis(int_frame, int_frame.y, q3)
+    g_w_d = disc.frame.ang_vel_in(ground.frame)
+    disc.frame.set_ang_vel(ground.frame,
+                           u1 * disc.x + u2 * disc.y + u3 * disc.z)
+    cp = ground.masscenter.locatenew("contact_point",
+                                     q4 * ground.x + q5 * ground.y)
+    cp.set_vel(ground.frame, u4 * ground.x + u5 * ground.y)
+    disc.masscenter.set_pos(cp, r * int_frame.z)
+    disc.masscenter.set_vel(ground.frame, me.cross(
+        disc.frame.ang_vel_in(ground.frame), disc.masscenter.pos_from(cp)))
+    kdes = [g_w_d.dot(disc.x) - u1, g_w_d.dot(disc.y) - u2,
+            g_w_d.dot(disc.z) - u3, q4.diff(t) - u4, q5.diff(t) - u5]
+    v0 = cp.vel(ground.frame) + me.cross(
+        disc.frame.ang_vel_in(int_frame), cp.pos_from(disc.masscenter))
+    fnh = [v0.dot(ground.x), v0.dot(ground.y)]
+    assert any(c.has(q3.diff(t)) for c in fnh)
+    loads = [(disc.masscenter, -disc.mass * g * ground.z)]
+    bodies = [disc]
+    q, u = [q1, q2, q3, q4, q5], [u1, u2, u3, u4, u5]
+
+    eqs = ml.kanes_equations(bodies=bodies, loads=loads, q=q, u=u[:3],
+                             kdes=kdes, frame=ground.frame, u_dep=u[3:],
+                             constraints=fnh)
+    km = me.KanesMethod(ground.frame, q, u[:3], kdes, u_dependent=u[3:],
+                        velocity_constraints=fnh, bodies=bodies,
+                        forcelist=loads, explicit_kinematics=False,
+                        constraint_solver="LU")
+    km.kanes_equations()
+
+    velocity = sm.Matrix(fnh).xreplace(km.kindiffdict())
+    states = manifold_states(np.random.default_rng(11), q, u[:3], [g, r, m],
+                             u_dep=u[3:], velocity=velocity)
+    compare(eqs, km, states)
+    compare_solutions(eqs, km, states)
+
+    # _verify_rolling_disc_numerically: u4, u5 from mechlib's A_n
+    p_vals = dict(zip([g, r, m], (9.81, 0.26, 3.43)))
+    stored = [
+        ((0.3, 0.1, 1.97, -0.35, 2.27), (-0.2, 1.3, 0.15),
+         [0.126603940595934, 0.215942571601660, 1.28736069604936,
+          0.319764288376543, 0.0989146857254898, -0.925848952664489,
+          -0.0181350656532944, 2.91695398184589, -0.00992793421754526,
+          0.0412861634829171]),
+        ((3.97, -0.28, 8.2, -0.35, 2.27), (-0.25, -2.2, 0.62),
+         [0.0259159090798597, 0.668041660387416, -2.19283799213811,
+          0.385441810852219, 0.420109283790573, 1.45030568179066,
+          -0.0110924422400793, -8.35617840186040, -0.154098542632173,
+          -0.146102664410010])]
+    u_dep = eqs.A_n * sm.Matrix(u[:3]) + eqs.b_n
+    fun = compiled([u_dep, eqs.mass_matrix_full, eqs.forcing_full])
+    for q_vals, u_vals, expected in stored:
+        v = {**p_vals, **dict(zip(q, q_vals)), **dict(zip(u, u_vals)),
+             **dict.fromkeys(u[3:], 0.0)}
+        v.update(zip(u[3:], fun(v)[0].ravel()))
+        _, Mf, ff = fun(v)
+        assert np.max(np.abs(np.linalg.solve(Mf, ff).ravel() - expected)) < 1e-10
+
+
+# --- test_system_class.py::TestSystemExamples::test_cart_pendulum_kanes ---------
+
+def test_system_cart_pendulum_joints_and_holonomic_constraint():
+    """SymPy test_system_class.py::TestSystemExamples::test_cart_pendulum_kanes:
+    a ``System`` from the Newtonian rail, a PrismaticJoint (cart, qc, uc) and
+    a PinJoint (bob, qp, up), uniform gravity, a force F(t) on the cart and
+    a TorqueActuator k qp between cart and bob. The system goes to
+    ``ml.kanes_equations`` whole. First unconstrained (against
+    ``system.form_eoms()`` and the SymPy test's matrices), then with the
+    holonomic constraint that keeps the bob above the rail's origin (qc
+    dependent; the velocity constraint is its derivative, in q'), against
+    KanesMethod (CRAMER) and the test's u_p' from the solved constraint.
+    ``System`` forms implicit kinematics (the joints' kdes as given), so the
+    full equations are compared through their solutions."""
+    g, l, mc, mp, k = sm.symbols("g l mc mp k")
+    F, qp, qc, up, uc = me.dynamicsymbols("F qp qc up uc")
+    rail = me.RigidBody("rail")
+    cart = me.RigidBody("cart", mass=mc)
+    bob = me.Particle("bob", mass=mp)
+    bob_frame = me.ReferenceFrame("bob_frame")
+    system = me.System.from_newtonian(rail)
+    slider = me.PrismaticJoint("slider", rail, cart, qc, uc,
+                               joint_axis=rail.x)
+    pin = me.PinJoint("pin", cart, bob, qp, up, joint_axis=cart.z,
+                      child_interframe=bob_frame, child_point=l * bob_frame.y)
+    system.add_joints(slider, pin)
+    system.apply_uniform_gravity(-g * system.y)
+    system.add_loads((cart.masscenter, F * rail.x))
+    system.add_actuators(me.TorqueActuator(k * qp, cart.z, bob_frame, cart))
+    system.validate_system()
+    # every mass is random: the rail's (a symbol of RigidBody's) included
+    constants = sorted(set().union(*(
+        b.mass.free_symbols for b in system.bodies)) | {g, l, k},
+        key=sm.default_sort_key)
+    rng = np.random.default_rng(12)
+
+    # 1. no constraint
+    eqs = ml.kanes_equations(system)
+    system.form_eoms()
+    km = system.eom_method
+    assert isinstance(km, me.KanesMethod)
+    assert sm.simplify(eqs.mass_matrix - sm.Matrix(
+        [[mp + mc, mp * l * sm.cos(qp)], [mp * l * sm.cos(qp), mp * l**2]])
+        ) == sm.zeros(2, 2)
+    assert sm.simplify(eqs.forcing - sm.Matrix([
+        [mp * l * up**2 * sm.sin(qp) + F],
+        [-mp * g * l * sm.sin(qp) + k * qp]])) == sm.zeros(2, 1)
+    states = manifold_states(rng, [qc, qp], [uc, up], constants,
+                             others=[F])
+    compare(eqs, km, states)
+    compare_solutions(eqs, km, states)
+
+    # 2. the bob kept above the rail's origin: qc = -l sin(qp)
+    system.add_holonomic_constraints(
+        sm.sympify(bob.masscenter.pos_from(rail.masscenter).dot(system.x)))
+    system.q_ind, system.q_dep = qp, qc
+    system.u_ind, system.u_dep = up, uc
+    system.validate_system()
+    assert system.velocity_constraints[0].has(qp.diff(t), qc.diff(t))
+    eqs = ml.kanes_equations(system)
+    system.form_eoms(constraint_solver="CRAMER")
+    km = system.eom_method
+    qdots = {qp.diff(t): up, qc.diff(t): uc}
+    states = manifold_states(
+        rng, [qp], [up], constants, q_dep=[qc],
+        config=system.holonomic_constraints, u_dep=[uc],
+        velocity=system.velocity_constraints.xreplace(qdots), others=[F],
+        q_guess=lambda v: [0.0])
+    compare(eqs, km, states)
+    compare_solutions(eqs, km, states)
+    # the SymPy test's u_p', solved by hand from the constraint
+    upd_expected = (
+        (-g * mp * sm.sin(qp) + k * qp / l
+         + l * mc * sm.sin(2 * qp) * up**2 / 2
+         - l * mp * sm.sin(2 * qp) * up**2 / 2 - F * sm.cos(qp))
+        / (l * (mc * sm.cos(qp)**2 + mp * sm.sin(qp)**2)))
+    fun = compiled([eqs.mass_matrix, eqs.forcing, sm.Matrix([upd_expected])])
+    for v in states:
+        Mm, fm, expected = fun(v)
+        assert_rel_close(np.linalg.solve(Mm, fm)[:1], expected, what="up'")
+
+
+# --- test_system_class.py::TestSystemExamples::test_box_on_ground ---------------
+
+def test_system_box_on_ground_auxiliary_speed():
+    """SymPy test_system_class.py::TestSystemExamples::test_box_on_ground: a
+    ``System`` with a particle sliding along x with Coulomb friction mu N,
+    an auxiliary speed ua along y (``system.u_aux``) that brings the normal
+    force N(t) into evidence; the auxiliary equation is N - m g. Against
+    the SymPy test's matrices and ``system.form_eoms()``."""
+    g, m, mu = sm.symbols("g m mu")
+    q, u, ua = me.dynamicsymbols("q u ua")
+    N, F = me.dynamicsymbols("N F", positive=True)
+    P = me.Particle("P", mass=m)
+    system = me.System()
+    system.add_bodies(P)
+    P.masscenter.set_pos(system.fixed_point, q * system.x)
+    P.masscenter.set_vel(system.frame, u * system.x + ua * system.y)
+    system.q_ind, system.u_ind, system.u_aux = [q], [u], [ua]
+    system.kdes = [q.diff(t) - u]
+    system.apply_uniform_gravity(-g * system.y)
+    system.add_loads(me.Force(P, N * system.y),
+                     me.Force(P, F * system.x - mu * N * system.x))
+    system.validate_system()
+    eqs = ml.kanes_equations(system)
+    system.form_eoms()
+    km = system.eom_method
+
+    assert eqs.u_aux == [ua]
+    assert sm.simplify(eqs.mass_matrix - sm.Matrix([m])) == sm.zeros(1, 1)
+    assert sm.simplify(eqs.forcing - sm.Matrix([F - mu * N])) == sm.zeros(1, 1)
+    assert sm.simplify(eqs.mass_matrix_full - sm.diag(1, m)) == sm.zeros(2, 2)
+    assert sm.simplify(eqs.forcing_full - sm.Matrix([u, F - mu * N])
+                       ) == sm.zeros(2, 1)
+    assert sm.simplify(eqs.auxiliary_equations - sm.Matrix([N - m * g])
+                       ) == sm.zeros(1, 1)
+    states = manifold_states(np.random.default_rng(13), [q], [u],
+                             [g, m, mu], others=[N, F, u.diff(t)])
+    for v in states:
+        v.update({ua: 0.0, ua.diff(t): 0.0})
+    compare(eqs, km, states, full=True)
+    for v in states:
+        a, b = evaluate([eqs.auxiliary_equations, km.auxiliary_eqs], v)
+        assert_rel_close(a, b, what="auxiliary equations")
