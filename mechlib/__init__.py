@@ -87,6 +87,7 @@ _LAZY_NAMES = {
     "consistent_state": "mechlib.simulation",
     "linearize": "mechlib.linearization",
     "Linearization": "mechlib.linearization",
+    "Linearizer": "mechlib.linearization",
     "partial_velocity_table": "mechlib.book.display",
     "check": "mechlib.book.check",
 }
@@ -122,5 +123,5 @@ __all__ = [
     "reduce_generalized_forces", "kanes_equations", "KaneEquations",
     "constraint_forces", "rhs", "simulate", "constraint_residuals",
     "consistent_state",
-    "linearize", "Linearization", "check",
+    "linearize", "Linearization", "Linearizer", "check",
 ]

@@ -7,9 +7,9 @@ import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
 from ._fastvec import dcm
-from .errors import (ArgumentTypeError, CoordinateError, LoadError,
-                     NonFiniteValueError, ShapeError, SpeedError,
-                     VelocityNotDefinedError, NonlinearSpeedError)
+from .errors import (ArgumentTypeError, CoordinateError, NonFiniteValueError,
+                     NonlinearSpeedError, ParameterError, ShapeError, SpeedError,
+                     VelocityNotDefinedError)
 
 t = me.dynamicsymbols._t
 
@@ -117,10 +117,29 @@ def check_bodies(bodies, what="bodies"):
 def check_body(body, what="body"):
     """The body, if it is a Particle or RigidBody with a finite mass."""
     if not isinstance(body, (me.Particle, me.RigidBody)):
-        raise LoadError(
+        raise ArgumentTypeError(
             f"{what} must be a sympy.physics.mechanics Particle or RigidBody, "
             f"got {type(body).__name__} {body!r}")
     check_finite(body.mass, f"the mass of {body.name}")
+    mass = sm.sympify(body.mass)
+    if mass.is_negative:
+        raise ParameterError(
+            f"the mass of {body.name} is {body.mass}; give a positive mass")
+    if isinstance(body, me.RigidBody):
+        try:
+            inertia = body.central_inertia.to_matrix(body.frame)
+        except ValueError:       # frames not connected: reported where used
+            return body
+        check_finite(inertia, f"the inertia of {body.name}")
+        if not inertia.free_symbols and not inertia.has(AppliedUndef):
+            import numpy as np     # only for a numerical inertia
+            moments = np.linalg.eigvalsh(np.array(inertia.evalf(), dtype=float))
+            if moments.min() < -1e-12 * max(1.0, abs(moments).max()):
+                raise ParameterError(
+                    f"the central inertia of {body.name} has a negative "
+                    f"principal moment ({moments.min():.4g}); "
+                    "give moments of inertia that a body can have (positive, "
+                    "each at most the sum of the other two)")
     return body
 
 
@@ -206,10 +225,12 @@ def qdot_map(kdes, speeds=None):
     if isinstance(kdes, dict):
         return _finite_map(dict(kdes))
     eqs = []
-    for e in as_list(kdes, "kdes"):
+    for i, e in enumerate(as_list(kdes, "kdes")):
         if isinstance(e, sm.Equality):
             e = e.lhs - e.rhs
-        eqs.append(sm.sympify(e))
+        eqs.append(as_expression(
+            e, f"kdes[{i}] = {e!r:.60} is not a SymPy expression; write "
+            "q1.diff() - u1 (strings are not parsed)"))
     if not eqs:
         return {}
     speeds = set(speeds or [])

@@ -18,9 +18,10 @@ from sympy.core.function import AppliedUndef
 
 from ._checks import as_list
 from .errors import (ArgumentTypeError, MissingValueError, NonFiniteValueError,
-                     ShapeError)
+                     ParameterError, ShapeError)
 
-__all__ = ["numeric_values", "check_values", "state_function", "finite_array"]
+__all__ = ["numeric_values", "check_values", "state_function", "finite_array",
+           "time_span", "integrate", "METHODS", "MAX_EVALUATIONS"]
 
 t = me.dynamicsymbols._t
 
@@ -96,10 +97,33 @@ def numeric_values(values, what="constants"):
 
 
 def _specified_values(specified):
-    specified = dict(specified or {})
+    """``{function of t: number or callable}``, checked."""
+    if specified is None:
+        return {}
+    if not isinstance(specified, dict):
+        raise ArgumentTypeError(
+            f"specified must be a dict {{function of t: number or callable}}, "
+            f"got {type(specified).__name__} {specified!r:.60}")
+    specified = dict(specified)
     constant = {k: v for k, v in specified.items() if not callable(v)}
     numeric_values(constant, "specified")
     return specified
+
+
+def _specified_at(fn, key, time):
+    """The value of a specified callable at ``time``: one finite number."""
+    value = fn(time)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"specified[{key}] returned {value!r:.60} at t = {time}; a specified "
+            "function must return one number") from None
+    if not math.isfinite(number):
+        raise NonFiniteValueError(
+            f"specified[{key}] returned {value} at t = {time}; give a function "
+            "that returns finite numbers")
+    return number
 
 
 def check_values(state, exprs, constants, specified):
@@ -223,8 +247,8 @@ def _lambdified(state, exprs, constants, specified):
               for k in spec_keys]
 
     def evaluate(time, x):
-        spec = [fn(time) if fn is not None else val
-                for fn, val in zip(funcs, values)]
+        spec = [_specified_at(fn, key, time) if fn is not None else val
+                for fn, val, key in zip(funcs, values, spec_keys)]
         return fun(time, x, spec)
 
     return evaluate
@@ -237,3 +261,106 @@ def _state_vector(x, state):
             f"the state has shape {x.shape}; give {len(state)} values "
             f"ordered {[str(s).replace('(t)', '') for s in state]}")
     return x
+
+
+# --- integration, shared by mechlib.simulate and mechlib.planar.simulate -------
+
+#: The integration methods of ``scipy.integrate.solve_ivp``.
+METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
+#: Default bound on right-hand-side evaluations of one :func:`simulate` call
+#: (about a minute of work for a small system): a time span too long for
+#: the dynamics ends with an error instead of running for hours.
+MAX_EVALUATIONS = 2_000_000
+
+
+def _method(method):
+    if isinstance(method, str) and method in METHODS:
+        return method
+    if isinstance(method, type):
+        from scipy.integrate import OdeSolver
+        if issubclass(method, OdeSolver):
+            return method
+    raise ParameterError(
+        f"method = {method!r} is not an integration method of solve_ivp; give "
+        f"one of {', '.join(METHODS)} (or an OdeSolver subclass)")
+
+
+def time_span(t_span):
+    """``(start, end)``: two finite numbers, start != end."""
+    span = as_list(t_span, "t_span")
+    if len(span) != 2:
+        raise ShapeError(
+            f"t_span = {t_span!r} has {len(span)} entries; give (start, end)")
+    start, end = numeric_values({"start": span[0], "end": span[1]},
+                                "t_span").values()
+    if start == end:
+        raise ParameterError(
+            f"t_span = {t_span!r} is empty: start and end are equal; give "
+            "an end time after the start")
+    return start, end
+
+
+def _times(t_eval, t_span):
+    """``t_eval`` as finite times within ``t_span``."""
+    try:
+        times = np.asarray(t_eval, dtype=float)
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(
+            f"t_eval = {t_eval!r} is not a list of numbers; give the times "
+            "to report the solution at") from None
+    if times.ndim != 1:
+        raise ShapeError(f"t_eval has shape {times.shape}; give a 1-D list "
+                         "of times")
+    if not np.all(np.isfinite(times)):
+        raise NonFiniteValueError(
+            f"t_eval = {t_eval!r} contains NaN or an infinity; give finite "
+            "times")
+    low, high = min(t_span), max(t_span)
+    if np.any((times < low) | (times > high)):
+        raise ParameterError(
+            f"t_eval has times outside t_span = {t_span}; give times from "
+            f"{t_span[0]} to {t_span[1]}")
+    steps = np.diff(times) * np.sign(t_span[1] - t_span[0])
+    if np.any(steps <= 0):
+        raise ParameterError(
+            f"t_eval is not in the order of the integration from {t_span[0]} "
+            f"to {t_span[1]} (or repeats a time); sort it, e.g. np.linspace"
+            f"({t_span[0]}, {t_span[1]}, 101)")
+    return times
+
+
+def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
+              **solve_ivp_kwargs):
+    """``solve_ivp(f, t_span, x0, t_eval=...)`` with checked arguments and a
+    bound on the work: ``t_span`` two different finite times, ``t_eval``
+    finite, inside the span and in order, ``method`` one of
+    :data:`METHODS`, at most ``max_evaluations`` calls of ``f`` (else
+    ``ParameterError``); ``rtol`` and ``atol`` default to 1e-9.
+    """
+    from scipy.integrate import solve_ivp
+
+    t_span = time_span(t_span)
+    if t_eval is not None:
+        t_eval = _times(t_eval, t_span)
+    if "method" in solve_ivp_kwargs:
+        solve_ivp_kwargs["method"] = _method(solve_ivp_kwargs["method"])
+    budget = numeric_values({"max_evaluations": max_evaluations},
+                            "simulate")["max_evaluations"]
+    if budget < 1:
+        raise ParameterError(f"max_evaluations = {max_evaluations!r}; give a "
+                             "positive number of right-hand-side evaluations")
+    solve_ivp_kwargs.setdefault("rtol", 1e-9)
+    solve_ivp_kwargs.setdefault("atol", 1e-9)
+    count = [0]
+
+    def bounded(time, x):
+        count[0] += 1
+        if count[0] > budget:
+            raise ParameterError(
+                f"the integration stopped at t = {time:.6g} of t_span = "
+                f"{t_span} after {int(budget)} evaluations of the equations: "
+                "the time span is too long for these dynamics and tolerances; "
+                "shorten t_span, loosen rtol/atol, or raise max_evaluations")
+        return f(time, x)
+
+    return solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)

@@ -27,7 +27,7 @@ import sympy.physics.mechanics as me
 from ._checks import (as_list, check_bodies, check_finite, check_frame,
                       check_partials, qdot_map, replace)
 from ._fastvec import dcm, dot
-from .errors import LoadError, PositionNotDefinedError
+from .errors import ArgumentTypeError, LoadError, PositionNotDefinedError
 from .kinematics import partial_velocity_map
 
 __all__ = ["loads_of", "generalized_active_forces", "resultant_and_couple"]
@@ -300,7 +300,7 @@ def resultant_and_couple(forces, point):
     (0, - F*d*N.z)
     """
     if not isinstance(point, me.Point):
-        raise LoadError(
+        raise ArgumentTypeError(
             f"point must be a sympy.physics.mechanics Point, got "
             f"{type(point).__name__}; give the point the resultant acts at")
     R = me.Vector(0)

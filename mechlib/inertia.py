@@ -33,7 +33,7 @@ from ._checks import (as_list, check_bodies, check_body, check_connected,
                       check_frame, check_partials, check_point, frames_of,
                       qdot_map, replace, vector_of)
 from ._fastvec import dot
-from .errors import LoadError, PositionNotDefinedError, ShapeError
+from .errors import ArgumentTypeError, PositionNotDefinedError, ShapeError
 from .kinematics import partial_velocity_map
 
 __all__ = ["inertia_force", "inertia_torque", "inertia_torque_of_particles",
@@ -205,7 +205,7 @@ def inertia_torque_of_particles(particles, center, frame, kdes=None):
         raise ShapeError("particles is empty; give at least one Particle")
     for i, p in enumerate(particles):
         if not isinstance(p, me.Particle):
-            raise LoadError(
+            raise ArgumentTypeError(
                 f"particles[{i}] must be a Particle, got {type(p).__name__}")
     mapping = qdot_map(kdes)
     first_moment = me.Vector(0)

@@ -29,7 +29,7 @@ import sympy.physics.mechanics as me
 from ._checks import (as_expression, as_list, check_finite, check_speeds,
                       qdot_map, replace, stray_rates)
 from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
-                     ShapeError, SpeedError)
+                     ParameterError, ShapeError, SpeedError)
 
 t = me.dynamicsymbols._t
 
@@ -81,7 +81,7 @@ def solve_linear(A, b, solver="CRAMER"):
     if callable(solver):
         return solver(A, b)
     if not isinstance(solver, str) or solver.upper() not in SOLVERS:
-        raise ShapeError(
+        raise ParameterError(
             f"unknown constraint solver {solver!r}; give one of {SOLVERS} or "
             "a callable solver(A, b)")
     singular = ConstraintError(
@@ -264,8 +264,18 @@ def _check_A(A_n, n, independent, what):
             "give the independent speeds as the third argument, e.g. "
             "reduce_generalized_forces(F, A_n, u_ind): without them a "
             "transposed A_n cannot be told from the right one")
-    p = (independent if isinstance(independent, int)
-         else len(check_speeds(independent, "independent speeds")))
+    if isinstance(independent, bool) or isinstance(independent, float):
+        raise ArgumentTypeError(
+            f"independent = {independent!r}; give the independent speeds (a "
+            "list) or their number p (a whole number)")
+    if isinstance(independent, int):
+        if not 0 <= independent <= n:
+            raise ShapeError(
+                f"p = {independent} independent speeds, but {what} has {n} "
+                f"entries; give p from 0 to {n} (or the independent speeds)")
+        p = independent
+    else:
+        p = len(check_speeds(independent, "independent speeds"))
     A_n = _as_matrix(A_n, "A_n")
     if A_n.shape != (n - p, p):
         raise ShapeError(

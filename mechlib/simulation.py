@@ -13,17 +13,15 @@ to give instead.
 
 import numpy as np
 import sympy.physics.mechanics as me
-from scipy.integrate import solve_ivp
 from scipy.optimize import fsolve
 
-from ._checks import as_list
-from .errors import (ArgumentTypeError, ConstraintError,
-                     ConstraintViolationError,
-                     EquationsNotFormedError, NonFiniteValueError, ParameterError, ShapeError,
+from .errors import (ArgumentTypeError, ConstraintError, ConstraintViolationError,
+                     EquationsNotFormedError, NonFiniteValueError, ParameterError,
                      SingularMassMatrixError)
 from .kane import KaneEquations
-from ._numeric import (_finite_state, _lambdified, _specified_values,
-                       _state_vector, check_values, numeric_values)
+from ._numeric import (MAX_EVALUATIONS, METHODS, _finite_state, _lambdified,  # noqa: F401
+                       _specified_values, _state_vector, check_values, integrate,
+                       numeric_values, time_span)
 
 __all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state",
            "METHODS", "MAX_EVALUATIONS"]
@@ -211,6 +209,11 @@ def consistent_state(eqs, x, constants, specified=None, time=0.0,
     ...                     specified={ex.F: 0, ex.T: 0}).tolist()
     [0.0, 0.0, 0.0, 1.0, 1.0, 0.5]
     """
+    tol = numeric_values({"tol": tol}, "consistent_state")["tol"]
+    if tol <= 0:
+        raise ParameterError(
+            f"tol = {tol} is not positive; give the largest constraint residual "
+            "to accept, e.g. 1e-10")
     residuals = constraint_residuals(eqs, constants, specified)
     x = np.array(list(numeric_values(
         {f"x[{i}]": v for i, v in enumerate(
@@ -279,70 +282,6 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
             f"independent speeds the dependent speeds {eqs.u_dep} must be "
             f"{u_dep.tolist()} (u_dep = A_n u_ind + b_n; "
             "mechlib.consistent_state(eqs, x0, constants) completes a state)")
-
-
-def _time_span(t_span):
-    """``(start, end)``: two finite numbers, start != end."""
-    span = as_list(t_span, "t_span")
-    if len(span) != 2:
-        raise ShapeError(
-            f"t_span = {t_span!r} has {len(span)} entries; give (start, end)")
-    start, end = numeric_values({"start": span[0], "end": span[1]},
-                                "t_span").values()
-    if start == end:
-        raise ParameterError(
-            f"t_span = {t_span!r} is empty: start and end are equal; give "
-            "an end time after the start")
-    return start, end
-
-
-def _times(t_eval, t_span):
-    """``t_eval`` as finite times within ``t_span``."""
-    try:
-        times = np.asarray(t_eval, dtype=float)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"t_eval = {t_eval!r} is not a list of numbers; give the times "
-            "to report the solution at") from None
-    if times.ndim != 1:
-        raise ShapeError(f"t_eval has shape {times.shape}; give a 1-D list "
-                         "of times")
-    if not np.all(np.isfinite(times)):
-        raise NonFiniteValueError(
-            f"t_eval = {t_eval!r} contains NaN or an infinity; give finite "
-            "times")
-    low, high = min(t_span), max(t_span)
-    if np.any((times < low) | (times > high)):
-        raise ParameterError(
-            f"t_eval has times outside t_span = {t_span}; give times from "
-            f"{t_span[0]} to {t_span[1]}")
-    steps = np.diff(times) * np.sign(t_span[1] - t_span[0])
-    if np.any(steps <= 0):
-        raise ParameterError(
-            f"t_eval is not in the order of the integration from {t_span[0]} "
-            f"to {t_span[1]} (or repeats a time); sort it, e.g. np.linspace"
-            f"({t_span[0]}, {t_span[1]}, 101)")
-    return times
-
-
-#: The integration methods of ``scipy.integrate.solve_ivp``.
-METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
-#: Default bound on right-hand-side evaluations of one :func:`simulate` call
-#: (about a minute of work for a small system): a time span too long for
-#: the dynamics ends with an error instead of running for hours.
-MAX_EVALUATIONS = 2_000_000
-
-
-def _method(method):
-    if isinstance(method, str) and method in METHODS:
-        return method
-    if isinstance(method, type):
-        from scipy.integrate import OdeSolver
-        if issubclass(method, OdeSolver):
-            return method
-    raise ParameterError(
-        f"method = {method!r} is not an integration method of solve_ivp; give "
-        f"one of {', '.join(METHODS)} (or an OdeSolver subclass)")
 
 
 def _positive_mass(eqs, x0, constants, specified):
@@ -417,22 +356,13 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
     """
     state = _first_order_form(eqs)[0]
     x0 = _state_vector(np.asarray(x0, dtype=object), state)
-    t_span = _time_span(t_span)
-    if t_eval is not None:
-        t_eval = _times(t_eval, t_span)
+    time_span(t_span)                  # checked before the equations are compiled
     tol = numeric_values({"constraint_tol": constraint_tol},
                          "simulate")["constraint_tol"]
     if tol < 0:
         raise ParameterError(
             f"constraint_tol = {constraint_tol} is negative; give the largest "
             "constraint residual to accept in x0, e.g. 1e-8")
-    if "method" in solve_ivp_kwargs:
-        solve_ivp_kwargs["method"] = _method(solve_ivp_kwargs["method"])
-    budget = numeric_values({"max_evaluations": max_evaluations},
-                            "simulate")["max_evaluations"]
-    if budget < 1:
-        raise ParameterError(f"max_evaluations = {max_evaluations!r}; give a "
-                             "positive number of right-hand-side evaluations")
     f = rhs(eqs, constants, specified)
     x0 = np.array(list(numeric_values(
         {f"x0[{i}]": v for i, v in enumerate(x0)}, "x0").values()))
@@ -441,18 +371,4 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
                              tol)
         _positive_mass(eqs, x0, numeric_values(constants),
                        _specified_values(specified))
-    solve_ivp_kwargs.setdefault("rtol", 1e-9)
-    solve_ivp_kwargs.setdefault("atol", 1e-9)
-    count = [0]
-
-    def bounded(time, x):
-        count[0] += 1
-        if count[0] > budget:
-            raise ParameterError(
-                f"the integration stopped at t = {time:.6g} of t_span = "
-                f"{t_span} after {int(budget)} evaluations of the equations: "
-                "the time span is too long for these dynamics and tolerances; "
-                "shorten t_span, loosen rtol/atol, or raise max_evaluations")
-        return f(time, x)
-
-    return solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    return integrate(f, x0, t_span, t_eval, max_evaluations, **solve_ivp_kwargs)

@@ -29,11 +29,11 @@ import numpy as np
 import sympy as sm
 
 from .._numeric import finite_array
-from ..errors import (NonFiniteValueError, ParameterError, ShapeError,
-                      ZeroLengthError)
+from ..errors import (ArgumentTypeError, NonFiniteValueError, ParameterError,
+                      ShapeError, ZeroLengthError)
 
 __all__ = ["is_symbolic", "Backend", "backend", "coerce_parameter",
-           "check_smoothing", "check_length"]
+           "check_smoothing", "check_level", "check_length"]
 
 NUMERIC_SCALARS = (float, int, np.floating, np.integer)
 _NOT_FINITE = (sm.S.NaN, sm.S.Infinity, sm.S.NegativeInfinity,
@@ -82,6 +82,13 @@ def _reject_none(value, name):
             "for every component")
 
 
+def _reject_string(value, name):
+    if isinstance(value, (str, bytes)):
+        raise ArgumentTypeError(
+            f"{name} = {value!r} is a string; give numbers or SymPy "
+            "expressions (strings are not parsed: write sm.Symbol('k'))")
+
+
 def _check_symbolic(expr, name):
     if isinstance(expr, sm.Basic) and expr.has(*_NOT_FINITE):
         raise NonFiniteValueError(
@@ -122,6 +129,7 @@ class Backend:
         infinity or ``None``.
         """
         _reject_none(value, name)
+        _reject_string(value, name)
         if self.symbolic:
             try:
                 expr = sm.sympify(value)
@@ -129,7 +137,7 @@ class Backend:
                 raise ShapeError(
                     f"{name} must be a number or a SymPy expression, got "
                     f"{value!r}") from exc
-            if not isinstance(expr, sm.Expr):
+            if not isinstance(expr, sm.Expr) or getattr(expr, "is_Matrix", False):
                 raise ShapeError(
                     f"{name} must be a scalar, got {value!r}; pass one "
                     "component")
@@ -150,6 +158,7 @@ class Backend:
         NaN, an infinity or ``None``.
         """
         _reject_none(value, name)
+        _reject_string(value, name)
         if self.symbolic:
             try:
                 m = sm.Matrix(value)
@@ -256,12 +265,31 @@ def check_smoothing(smoothing):
     if smoothing is None:
         return None
     smoothing = coerce_parameter(smoothing, "smoothing")
-    if not isinstance(smoothing, sm.Basic) and not float(smoothing) > 0:
+    if isinstance(smoothing, sm.Basic) and smoothing.is_positive is False or \
+            not isinstance(smoothing, sm.Basic) and not float(smoothing) > 0:
         raise ParameterError(
             "smoothing must be a positive rate scale (or None for the exact "
             f"sign), got {smoothing!r}: tanh(rate / smoothing) is undefined "
             "at 0 and reverses the friction for a negative scale")
     return smoothing
+
+
+def check_level(level):
+    """A friction level (number, array or SymPy), if it is not negative.
+
+    >>> check_level(-1.0)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: the friction level is negative (-1.0); ...
+    """
+    negative = (level.is_negative if isinstance(level, sm.Basic)
+                else bool(np.any(np.asarray(level, dtype=float) < 0)))
+    if negative:
+        raise ParameterError(
+            f"the friction level is negative ({level}); give f_F >= 0, the "
+            "magnitude of the dry friction (its direction comes from the "
+            "sign of the rate)")
+    return level
 
 
 def check_length(be, dx, dy, min_length):

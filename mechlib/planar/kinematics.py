@@ -188,11 +188,11 @@ def _coordinate_list(coordinates):
                 f"coordinate {k} is None; give an expression in the "
                 "generalized coordinates (0 for a fixed one)")
         try:
-            expr = sm.sympify(c)
+            expr = sm.sympify(c, strict=True)
         except (sm.SympifyError, TypeError, ValueError) as exc:
             raise ShapeError(
-                f"coordinate {k} must be a SymPy expression, got {c!r}"
-            ) from exc
+                f"coordinate {k} must be a SymPy expression, got {c!r} "
+                "(strings are not parsed)") from exc
         if not isinstance(expr, sm.Expr):
             raise ShapeError(
                 f"coordinate {k} must be a scalar expression, got {c!r}; "

@@ -19,7 +19,7 @@ import numpy as np
 import sympy as sm
 
 from ..errors import LoadError, NonFiniteValueError
-from .backend import backend, check_smoothing, coerce_parameter
+from .backend import backend, check_level, check_smoothing, coerce_parameter
 from .kinematics import rotate, rotate_derivative
 
 __all__ = [
@@ -158,7 +158,7 @@ def friction_force(rate, level, smoothing=None):
     """
     be = backend(rate, level, smoothing)
     rate = be.scalar(rate, "rate")
-    level = be.scalar(level, "level")
+    level = check_level(be.scalar(level, "level"))
     smoothing = check_smoothing(smoothing)
     if smoothing is None:
         return level * be.sign(rate)
@@ -187,7 +187,7 @@ def friction_force_rate(rate, rate_dot, level, smoothing=None):
     be = backend(rate, rate_dot, level, smoothing)
     rate = be.scalar(rate, "rate")
     rate_dot = be.scalar(rate_dot, "rate_dot")
-    level = be.scalar(level, "level")
+    level = check_level(be.scalar(level, "level"))
     smoothing = check_smoothing(smoothing)
     if smoothing is None:
         return 0 * rate * rate_dot * level

@@ -93,7 +93,7 @@ def project_onto_speeds(Q, coordinates, speeds, kdes=None):
                 f"component {k} of Q is None; give a number or an "
                 "expression for every generalized force component")
         try:
-            expr = sm.sympify(item)
+            expr = sm.sympify(item, strict=True)
         except (sm.SympifyError, TypeError, ValueError) as exc:
             raise ShapeError(
                 f"component {k} of Q must be a number or an expression, got "

@@ -35,7 +35,8 @@ def _require(**rates):
 #: rates ``rate`` and ``acceleration`` (``None`` where the inputs do not give
 #: them).
 SDAKinematics = namedtuple("SDAKinematics",
-                           "d d_dot d_ddot length rate acceleration")
+                           "d d_dot d_ddot length rate acceleration",
+                           defaults=(None,) * 6)
 
 
 class TranslationalSDA:

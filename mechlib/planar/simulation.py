@@ -30,10 +30,8 @@ from __future__ import annotations
 import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
-from scipy.integrate import solve_ivp
-
-from .._numeric import finite_array
-from .._checks import as_list, check_speeds, qdot_map
+from .._numeric import MAX_EVALUATIONS, finite_array, integrate, numeric_values
+from .._checks import as_expression, as_list, check_speeds, qdot_map
 from ..errors import (CoordinateError, MissingValueError, NonFiniteValueError,
                       ShapeError, SingularMassMatrixError)
 from .kinematics import absolute_partial_velocities
@@ -112,8 +110,9 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
     array([ 0.    , -7.3575])
     """
     t = me.dynamicsymbols._t
-    coordinates = [sm.sympify(c) for c in as_list(coordinates,
-                                                  "coordinates")]
+    coordinates = [as_expression(c, f"coordinates[{k}] = {c!r:.40} is not a SymPy "
+                                 "expression (strings are not parsed)")
+                   for k, c in enumerate(as_list(coordinates, "coordinates"))]
     if not coordinates or len(coordinates) % 3:
         raise ShapeError(
             f"coordinates has {len(coordinates)} entries; give three per "
@@ -129,7 +128,7 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
             f"forces must be a function (t, q_abs, qd_abs) returning the "
             f"generalized forces, got {forces!r}")
     mass = _mass_diagonal(masses, bodies)
-    constants = dict(constants or {})
+    constants = numeric_values(dict(constants or {}))
     qdots = qdot_map(kdes, u)
     J = absolute_partial_velocities(coordinates, u, qdots)
     rates = sm.Matrix([c.diff(t) for c in coordinates]).xreplace(qdots)
@@ -160,6 +159,7 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
     n = len(q)
 
     def f(time, x):
+        x = finite_array(x, "the state", (2 * n,))
         values = numbers(time, x[:n], x[n:])
         coords_t, rates_t, J_t, rest_t, qdot_t = (
             np.asarray(v, dtype=float) for v in values)
@@ -189,7 +189,8 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
     return f
 
 
-def simulate(f, x0, t_span, t_eval=None, **solve_ivp_kwargs):
+def simulate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
+             **solve_ivp_kwargs):
     r"""Integrate a right-hand side from :func:`rhs` with ``solve_ivp``.
 
     Parameters
@@ -202,8 +203,9 @@ def simulate(f, x0, t_span, t_eval=None, **solve_ivp_kwargs):
         Start and end time.
     t_eval : array_like, optional
         Times to report the solution at.
-    **solve_ivp_kwargs
-        Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``.
+    max_evaluations, **solve_ivp_kwargs
+        As in :func:`mechlib.simulation.simulate` (the same checks of the
+        time span, ``t_eval`` and ``method``, the same bound on the work).
 
     Returns
     -------
@@ -235,8 +237,4 @@ def simulate(f, x0, t_span, t_eval=None, **solve_ivp_kwargs):
         raise ShapeError(
             f"x0 has shape {x0.shape}; give {len(state)} initial values "
             f"ordered {[str(s).replace('(t)', '') for s in state]}")
-    t_span = finite_array(t_span, "t_span", (2,))
-    solve_ivp_kwargs.setdefault("rtol", 1e-9)
-    solve_ivp_kwargs.setdefault("atol", 1e-9)
-    return solve_ivp(f, tuple(t_span), x0, t_eval=t_eval,
-                     **solve_ivp_kwargs)
+    return integrate(f, x0, t_span, t_eval, max_evaluations, **solve_ivp_kwargs)

@@ -22,6 +22,7 @@ import math
 import sympy as sm
 import sympy.physics.mechanics as me
 
+from .._checks import as_expression, check_finite
 from ..errors import ConstraintViolationError, MissingValueError
 from ._example import Example, build_system
 
@@ -409,7 +410,9 @@ def upright_operating_point(ex, v, constants=None):
     >>> op[ex.u1], op[ex.rear_wheel_rate], op[ex.front_wheel_rate]
     (5, -5/r_R, -5/r_F)
     """
-    v = sm.sympify(v)
+    v = check_finite(as_expression(
+        v, f"the forward speed v must be a number or a SymPy expression, got "
+        f"{type(v).__name__} {v!r}"), "the forward speed v")
     op = {qr: sm.S.Zero for qr in ex.system.q}
     op.update({ur: sm.S.Zero for ur in ex.system.u})
     op[ex.u1] = v

@@ -1,16 +1,36 @@
 """Open chains: pendulums, rods, a slider with a rod and a bead, 3D chains."""
 
 import math
+import numbers
 
 import sympy as sm
 import sympy.physics.mechanics as me
 
 from .._checks import as_list
-from ..errors import NonFiniteValueError, ShapeError
+from ..errors import (ArgumentTypeError, NonFiniteValueError, ParameterError,
+                      ShapeError)
 from ._example import Example, build_system
 
 __all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
-           "rigid_chain"]
+           "rigid_chain", "MAX_LINKS"]
+
+
+#: The most links :func:`n_link_pendulum` and :func:`rigid_chain` build: the
+#: equations of more would take hours to form (n = 12 takes seconds, and the
+#: time grows about as n**4).
+MAX_LINKS = 100
+
+
+def _link_count(n):
+    """``n`` if it is a whole number of links from 1 to :data:`MAX_LINKS`."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise ArgumentTypeError(
+            f"n must be a whole number of links, got {type(n).__name__} {n!r}")
+    if not 1 <= n <= MAX_LINKS:
+        raise ParameterError(
+            f"n = {n} links; give 1 to {MAX_LINKS} (forming the equations of "
+            "more would take hours)")
+    return int(n)
 
 
 def double_pendulum():
@@ -229,8 +249,7 @@ def n_link_pendulum(n):
     >>> len(ml.systems.n_link_pendulum(3).bodies)
     3
     """
-    if not isinstance(n, int) or n < 1:
-        raise ShapeError(f"n must be a positive integer, got {n!r}")
+    n = _link_count(n)
     q = me.dynamicsymbols(f"q1:{n + 1}")
     u = me.dynamicsymbols(f"u1:{n + 1}")
     m = sm.symbols(f"m1:{n + 1}")
@@ -309,11 +328,17 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
     ...     2, kinds=['particle', 'body']).bodies]
     ['Particle', 'RigidBody']
     """
-    if not isinstance(n, int) or n < 1:
-        raise ShapeError(f"n must be a positive integer, got {n!r}")
+    n = _link_count(n)
     if axes is None:
         axes = ["zxy"[i % 3] for i in range(n)]
-    axes = list(axes) if isinstance(axes, str) else as_list(axes, "axes")
+    if isinstance(axes, str):
+        if set(axes) - set(_AXES):
+            raise ShapeError(
+                f"axes = {axes!r}: a string gives one axis letter per link, each "
+                "'x', 'y' or 'z' (e.g. 'zx' for two links); or give a list of "
+                "letters and 3-tuples")
+        axes = list(axes)
+    axes = as_list(axes, "axes")
     if len(axes) != n:
         raise ShapeError(
             f"{len(axes)} joint axes for {n} links; give one axis per link")

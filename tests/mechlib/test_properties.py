@@ -54,8 +54,14 @@ def test_systems_bad_arguments():
         ml.systems.rigid_chain(2, kinds=["body", "rod"])
     with pytest.raises(ml.errors.ShapeError, match="nonzero"):
         ml.systems.rigid_chain(1, axes=[(0, 0, 0)])
-    with pytest.raises(ml.errors.ShapeError, match="positive integer"):
+    with pytest.raises(ml.errors.ParameterError, match="give 1 to 100"):
         ml.systems.n_link_pendulum(0)
+    with pytest.raises(ml.errors.ParameterError, match="give 1 to 100"):
+        ml.systems.rigid_chain(10**8)
+    with pytest.raises(ml.errors.ArgumentTypeError, match="whole number"):
+        ml.systems.n_link_pendulum(True)
+    with pytest.raises(ml.errors.ShapeError, match="one axis letter per link"):
+        ml.systems.rigid_chain(2, axes="bogus")
     with pytest.raises(AttributeError, match="has no"):
         ml.systems.double_pendulum().nothing
     assert sm.Symbol("m1") == ml.systems.double_pendulum().m1

@@ -43,7 +43,7 @@ def test_lu_solver_is_still_available_and_solver_names_are_checked():
     lu = ml.kanes_equations(ex, constraint_solver="LU")
     cramer = ml.kanes_equations(ex)
     assert ml.verify.vanishes(lu.A_n - cramer.A_n)
-    with pytest.raises(errors.ShapeError, match="unknown constraint solver"):
+    with pytest.raises(errors.ParameterError, match="unknown constraint solver"):
         ml.kanes_equations(ex, constraint_solver="magic")
 
 
