@@ -71,7 +71,7 @@ def as_expression(value, message):
             expr = sm.sympify(value, strict=True)
         except (sm.SympifyError, TypeError, ValueError):
             pass
-    if not isinstance(expr, sm.Expr):
+    if not isinstance(expr, sm.Expr) or getattr(expr, "is_Matrix", False):
         raise ArgumentTypeError(message)
     return expr
 

@@ -231,7 +231,7 @@ def generalized_active_forces(loads, speeds, frame, kdes=None, bodies=None,
     """
     check_frame(frame)
     flat = loads_of(loads)
-    mapping = qdot_map(kdes, list(speeds) if speeds is not None else None)
+    mapping = qdot_map(kdes, as_list(speeds, "speeds") if speeds is not None else None)
     owners = None
     if bodies is not None:
         bodies = check_bodies(bodies)

@@ -25,7 +25,8 @@ ordering every mechlib function uses (see :mod:`mechlib.nonholonomic`).
 
 import sympy.physics.mechanics as me
 
-from ._checks import as_list, prepare_vectors, qdot_map, replace
+from ._checks import as_list, check_finite, prepare_vectors, qdot_map, replace
+from .errors import ArgumentTypeError
 
 __all__ = ["partial_velocities", "partial_velocity_map", "remainder",
            "replace_qdots"]
@@ -192,4 +193,8 @@ def replace_qdots(expr, kdes):
     ...                  [q1.diff() - u1, q2.diff() - u1 - u2])
     u1*N.x + (u1 + u2)*N.y
     """
-    return replace(expr, qdot_map(kdes))
+    if isinstance(expr, (str, bytes)) or expr is None:
+        raise ArgumentTypeError(
+            f"expr = {expr!r} is not a SymPy expression, Vector, Dyadic or "
+            "Matrix (strings are not parsed)")
+    return check_finite(replace(expr, qdot_map(kdes)), "expr")

@@ -23,6 +23,8 @@ holds for partial velocities, partial angular velocities, :math:`F_r` and
 :math:`F_r^*` alike.
 """
 
+import warnings
+
 import sympy as sm
 import sympy.physics.mechanics as me
 
@@ -246,8 +248,12 @@ def _as_matrix(value, what):
         matrix = None
     else:
         try:
-            matrix = sm.Matrix(value)
-        except (TypeError, ValueError, AttributeError, sm.SympifyError):
+            with warnings.catch_warnings():   # SymPy deprecates non-Expr entries
+                warnings.simplefilter("error")
+                matrix = sm.Matrix(value)
+            if not all(isinstance(e, sm.Expr) for e in matrix):
+                matrix = None
+        except (TypeError, ValueError, AttributeError, sm.SympifyError, Warning):
             matrix = None
     if matrix is None:
         raise ArgumentTypeError(

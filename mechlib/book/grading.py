@@ -7,9 +7,9 @@ hidden tests of :mod:`mechlib.book.autograder` call :func:`grade` instead:
 
 - it compares the answer with the **worked expressions** (the instructors'
   ``grading/worked/<chapter>.json``, carried in the hidden test itself),
-  evaluated at **points drawn at grading time** from the operating system's
-  randomness, over both signs and magnitudes above 1, with the comparison
-  of :mod:`mechlib.book.check`;
+  evaluated at 16 **points drawn at grading time** from the operating
+  system's randomness, over both signs and magnitudes above 1, with the
+  comparison of :mod:`mechlib.book.check`;
 - it runs its own **private copy of mechlib** (imported afresh under a name
   drawn at grading time from the files of the autograder), so a notebook
   that replaces ``ml.check``, ``mechlib.book.check`` or anything else in the

@@ -40,6 +40,10 @@ __all__ = ["RECORD", "record", "worked_form", "record_worked", "sample_points",
 
 RECORD = "MECHLIB_CHECK_RECORD"   # environment variable: record, don't compare
 SAMPLES = 6                       # sample points per check
+#: Points of a hidden test, drawn anew at every grading: with 16, a sign lost
+#: where an expression is positive at about half of the points goes unseen
+#: once in 65 000 gradings.
+GRADING_SAMPLES = 16
 TRIES = 40                        # redraws when the answer is singular at a point
 DIGITS = 9                        # significant digits of a digested number
 #: Rounding noise of an answer computed in floating point, relative to its
@@ -227,7 +231,8 @@ def record_worked(name, worked, seed):
     points of ``seed`` (the hidden tests draw a new seed at every grading):
     ``{"points": ..., "answer": ...}`` with the values in the clear."""
     exprs = {id(s): _parse(s["expr"]) for s in scalars_in(worked["answer"])}
-    points = sample_points(name, list(exprs.values()), set(worked["positive"]), seed=seed)
+    points = sample_points(name, list(exprs.values()), set(worked["positive"]), seed=seed,
+                           count=GRADING_SAMPLES)
     values = _values_record(name, points, noise_floors(list(exprs.values()), points),
                             digests=False)
     return {"points": points,
