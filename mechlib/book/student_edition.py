@@ -163,7 +163,6 @@ def student_config(text, repository=None, branch=None):
     {'url': 'https://x/course', 'branch': 'student'}
     """
     config = yaml.safe_load(text)
-    buttons = config.setdefault("launch_buttons", {})
     html = config.setdefault("html", {})
     if repository:
         config["repository"] = {**config.get("repository", {}), "url": repository,
@@ -172,10 +171,8 @@ def student_config(text, repository=None, branch=None):
     html["use_repository_button"] = False
     html["use_issues_button"] = False
     html["use_edit_page_button"] = False
-    buttons["binderhub_url"] = ""
-    buttons["jupyterhub_url"] = ""
-    buttons["colab_url"] = ""
-    buttons["thebe"] = False
+    # the launch settings stay: with them the theme offers each chapter's
+    # .ipynb for download; with no repository it makes no launch link
     config["repository"] = {**config.get("repository", {}), "url": ""}
     return config
 
