@@ -17,6 +17,7 @@ import base64
 import functools
 import importlib.util
 import io
+import shutil
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -222,6 +223,24 @@ def convert_download(app, pagename, templatename, context, doctree):
     nbformat.write(converted, path)
 
 
+def offer_notebook(app, pagename, templatename, context, doctree):
+    """Put the executed notebook of a chapter in ``_sources`` for download.
+
+    sphinx-book-theme does this only while a launch service (Binder, a hub)
+    is configured; the student edition, built without a repository to
+    launch, offers the notebook all the same (before the theme's buttons,
+    at priority 500, so that its download menu lists it)."""
+    if context.get("ipynb_source") or doctree is None:
+        return
+    executed = Path(app.outdir).parent / "jupyter_execute" / f"{pagename}.ipynb"
+    if not executed.is_file():
+        return
+    target = Path(app.outdir, "_sources", f"{pagename}.ipynb")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(executed, target)
+    context["ipynb_source"] = f"{pagename}.ipynb"
+
+
 def setup(app):
     # A config value that is the converter's own hash: Sphinx writes every page
     # again (and so converts every download again) when this module changes.
@@ -230,6 +249,7 @@ def setup(app):
     app.add_config_value("mechbook_download_converter",
                          hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16], "html")
     # mechbook_sphinx puts the outputs back at 900; the theme copies the file at 500.
+    app.connect("html-page-context", offer_notebook, priority=500)
     app.connect("html-page-context", convert_download, priority=950)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -324,11 +324,11 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         Largest constraint residual accepted in ``x0``.
     max_evaluations : int, optional
         Most evaluations of the right-hand side (default
-        :data:`MAX_EVALUATIONS`); more raise ``ParameterError``, so that a
+        ``MAX_EVALUATIONS``, two million); more raise ``ParameterError``, so that a
         time span far too long for the dynamics ends with an error.
     **solve_ivp_kwargs
         Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``;
-        ``method`` must be one of :data:`METHODS`.
+        ``method`` must be one of ``METHODS`` (the methods of ``solve_ivp``).
 
     Raises
     ------

@@ -171,9 +171,11 @@ def student_config(text, repository=None, branch=None):
     html["use_repository_button"] = False
     html["use_issues_button"] = False
     html["use_edit_page_button"] = False
-    # the launch settings stay: with them the theme offers each chapter's
-    # .ipynb for download; with no repository it makes no launch link
-    config["repository"] = {**config.get("repository", {}), "url": ""}
+    buttons = config.setdefault("launch_buttons", {})
+    for service in ("binderhub_url", "jupyterhub_url", "colab_url"):
+        buttons[service] = ""
+    buttons["thebe"] = False
+    # the theme needs a repository address; no button leads to it
     return config
 
 
