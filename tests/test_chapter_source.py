@@ -147,3 +147,18 @@ def test_labelled_curves_differ_in_more_than_colour(chapter):
     assert not found, (
         f"{chapter.name}: labelled curves told apart by colour alone; pass "
         "**drawing.series(i) or a linestyle:\n" + "\n".join(f"  {line}" for line in found))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_opened_and_saved_in_jupyter_a_chapter_is_unchanged(chapter):
+    """JupyterLab opens and saves a chapter through jupytext, configured by
+    jupytext.toml: the saved text must be the very text (no version stamp,
+    no blank line dropped, no metadata rewrapped), or a reader's clone turns
+    dirty on autosave."""
+    from jupytext.config import find_jupytext_configuration_file, load_jupytext_configuration_file
+
+    config = load_jupytext_configuration_file(find_jupytext_configuration_file(str(chapter.parent)))
+    text = chapter.read_text(encoding="utf-8")
+    saved = jupytext.writes(jupytext.reads(text, fmt="md:myst", config=config),
+                            fmt="md:myst", config=config)
+    assert saved == text, f"{chapter.name} changes when saved from Jupyter"
