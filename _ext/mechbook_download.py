@@ -24,6 +24,7 @@ from urllib.parse import urljoin
 import nbformat
 
 from mechlib.book.downloads import DEFAULT_EXTENSIONS, convert_notebook
+from mechlib.book.site import wheel_name
 
 # --------------------------------------------------------------------------- Sphinx
 
@@ -218,7 +219,10 @@ def convert_download(app, pagename, templatename, context, doctree):
         return
     notebook = nbformat.read(path, as_version=4)
     extensions = tuple(app.config.myst_enable_extensions or DEFAULT_EXTENSIONS)
-    converted = convert_notebook(notebook, SphinxResolver(app, pagename, doctree), extensions)
+    base = published_base_url(app.config)
+    wheel_url = urljoin(base, f"_static/{wheel_name()}") if base else None
+    converted = convert_notebook(notebook, SphinxResolver(app, pagename, doctree), extensions,
+                                 wheel_url=wheel_url)
     nbformat.validate(converted)
     nbformat.write(converted, path)
 

@@ -29,6 +29,8 @@ from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 
+from mechlib.book.downloads import install_cell
+from mechlib.book.site import wheel_name
 from tests.references import ROOT, notebook_pages, reference_path
 
 BOOK = Path(os.environ.get("MECHBOOK_BOOK", ROOT))
@@ -70,10 +72,27 @@ def download(request):
     return request.param, nbformat.read(path, as_version=4)
 
 
+def test_download_installs_mechlib_first(download):
+    """Every download's first code cell is the same install cell, pointing at
+    the wheel the site serves (a notebook downloaded on its own runs)."""
+    page, notebook = download
+    first = next(c for c in notebook.cells if c.cell_type == "code")
+    expected = install_cell(BOOK_URL.rsplit("book/", 1)[0] + f"_static/{wheel_name()}")
+    assert (first.source, first.metadata.get("tags")) == \
+        (expected.source, expected.metadata["tags"]), page.stem
+    assert not first.get("outputs")
+
+
+def test_the_site_serves_the_wheel_the_downloads_install():
+    assert (SOURCES.parent / "_static" / wheel_name()).is_file()
+
+
 def test_download_is_the_executed_chapter(download):
     page, notebook = download
     nbformat.validate(notebook)
     chapter = jupytext.read(page)
+    notebook = nbformat.from_dict(dict(notebook, cells=[
+        c for c in notebook.cells if c.get("id") != "install-mechlib"]))
     assert ([(c.source, c.metadata.get("tags", [])) for c in notebook.cells
              if c.cell_type == "code"]
             == [(c.source, c.metadata.get("tags", [])) for c in chapter.cells

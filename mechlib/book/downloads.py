@@ -393,12 +393,46 @@ def convert_markdown(source: str, resolver, extensions=DEFAULT_EXTENSIONS) -> st
     return "\n\n".join(piece.source for piece in Writer(resolver, extensions).cell(source))
 
 
-def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS):
+#: The environment variable that points a download's install cell at another
+#: copy of the wheel (a mirror, an offline copy of the site, the tests).
+WHEEL_VARIABLE = "MECHBOOK_WHEEL"
+
+
+def install_cell(wheel_url):
+    """The first code cell of every download: installs mechlib from the
+    book's own site when the notebook runs where mechlib is missing (a
+    notebook downloaded on its own), and does nothing in the book's
+    repository, on Binder or on a course hub.
+
+    >>> print(install_cell("https://example.org/book/_static/mechlib.whl").source)
+    # mechlib, the book's helper package: installed from the book's site if this
+    # notebook runs where it is missing (downloaded on its own); else nothing.
+    import importlib.util, os
+    MECHLIB_WHEEL = os.environ.get("MECHBOOK_WHEEL",
+                                   "https://example.org/book/_static/mechlib.whl")
+    if importlib.util.find_spec("mechlib") is None:
+        %pip install --quiet {MECHLIB_WHEEL}
+    """
+    source = "\n".join([
+        "# mechlib, the book's helper package: installed from the book's site if this",
+        "# notebook runs where it is missing (downloaded on its own); else nothing.",
+        "import importlib.util, os",
+        f'MECHLIB_WHEEL = os.environ.get("{WHEEL_VARIABLE}",',
+        f'                               "{wheel_url}")',
+        'if importlib.util.find_spec("mechlib") is None:',
+        "    %pip install --quiet {MECHLIB_WHEEL}"])
+    cell = nbformat.v4.new_code_cell(source, id="install-mechlib")
+    cell.metadata["tags"] = ["install"]
+    return cell
+
+
+def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
 
     Code and raw cells are kept unchanged and in place; a Markdown cell may become
     several (a collapsed solution heading gets a cell of its own); the chapter's
-    reference list is appended as a last Markdown cell. A notebook that is
+    reference list is appended as a last Markdown cell. With ``wheel_url`` the
+    :func:`install_cell` comes before the first code cell. A notebook that is
     already converted is returned unchanged.
     """
     notebook = copy.deepcopy(notebook)
@@ -421,6 +455,9 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS):
     references = resolver.references()
     if references:
         cells.append(nbformat.v4.new_markdown_cell(references, id="references"))
+    if wheel_url:
+        first = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells))
+        cells.insert(first, install_cell(wheel_url))
     notebook.cells = cells
     notebook.metadata[MARK] = {"converted": True}
     return notebook

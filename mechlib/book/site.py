@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from .chapters import REPOSITORY
 from .notebooks import log_execution
 
 __all__ = ["BuildError", "build_book", "problems_in_log", "executed_in_log"]
@@ -79,7 +80,33 @@ def build_book(source=".", output=None, log=None, by="build"):
     if result.returncode != 0:
         raise BuildError(problems_in_log(log, reports)
                          + f"\nthe book did not build; the whole log is in {log}")
+    build_wheel(html / "_static")
     return html
+
+
+def wheel_name():
+    """The file name of the mechlib wheel the site serves.
+
+    >>> wheel_name().startswith("mechlib-") and wheel_name().endswith("-py3-none-any.whl")
+    True
+    """
+    from importlib.metadata import version
+    return f"mechlib-{version('mechlib')}-py3-none-any.whl"
+
+
+def build_wheel(folder):
+    """Build mechlib's wheel into ``folder`` (the site's ``_static``): a
+    downloaded chapter's first cell installs it from the book's address.
+    Returns its path; raises BuildError if pip cannot build it."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                             "--wheel-dir", str(folder), str(REPOSITORY)],
+                            capture_output=True, text=True)
+    wheel = folder / wheel_name()
+    if result.returncode != 0 or not wheel.is_file():
+        raise BuildError(f"the mechlib wheel did not build:\n{result.stderr[-2000:]}")
+    return wheel
 
 
 def executed_in_log(log):
