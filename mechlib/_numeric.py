@@ -112,18 +112,7 @@ def _specified_values(specified):
 
 def _specified_at(fn, key, time):
     """The value of a specified callable at ``time``: one finite number."""
-    value = fn(time)
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(
-            f"specified[{key}] returned {value!r:.60} at t = {time}; a specified "
-            "function must return one number") from None
-    if not math.isfinite(number):
-        raise NonFiniteValueError(
-            f"specified[{key}] returned {value} at t = {time}; give a function "
-            "that returns finite numbers")
-    return number
+    return numeric_values({key: fn(time)}, f"specified at t = {time}")[key]
 
 
 def check_values(state, exprs, constants, specified):

@@ -326,6 +326,17 @@ def test_instructors_page_lists_the_checks_that_store_a_number():
     assert "in all but three the numbers are zero entries" in " ".join(paragraph.split()).lower()
 
 
+def test_instructors_page_states_the_sampling_as_coded():
+    """The numbers the page gives for the checks are the code's."""
+    from mechlib._sampling import MAGNITUDE
+    page = " ".join((ROOT / "book" / "instructors.md").read_text().split())
+    words = {6: "six", 9: "nine"}
+    assert f"values at {words[record.SAMPLES]} sample points" in page
+    assert f"magnitudes from {MAGNITUDE[0]} to {MAGNITUDE[1]:g}" in page
+    assert f"rounded to {words[record.DIGITS]} digits" in page
+    assert f"at {record.GRADING_SAMPLES} points drawn afresh at every grading" in page
+
+
 def test_the_documentation_examples_are_stored_as_generated():
     """examples.json (the demo- checks the docstrings use) is what
     ``generate`` writes from generate_checks.examples()."""
