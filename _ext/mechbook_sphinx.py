@@ -7,13 +7,23 @@ whenever a chapter comes from the cache (an unchanged chapter is not run again).
 This extension runs after the theme and, where the copied notebook has lost its
 outputs, writes it again with the outputs of the execution cache, so the download
 is always the executed chapter.
+
+MyST-NB 1.4.0 merges a cell's stream outputs for the page (``merge_streams``) by
+appending to the first output *in place*, while the cell keeps the later ones:
+the notebook it writes, and so a download, then prints those lines twice (seen in
+whipple-bicycle and potential-energy). :func:`merge_copies_of_streams` lets it
+merge copies instead; the page is the same, the notebook untouched.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 from pathlib import Path
 
 import nbformat
+from myst_nb.core import render as myst_nb_render
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 from sphinx.util import logging
 
 LOGGER = logging.getLogger(__name__)
@@ -51,6 +61,9 @@ def keep_outputs_in_download(app, pagename, templatename, context, doctree):
         LOGGER.warning("no cached execution of %s: its .ipynb download has no outputs",
                        pagename, type="mechbook", subtype="download")
         return
+    # one stream output per name and cell, as on the page (the cache keeps a
+    # kernel's stream messages as they came, a print sometimes split in two)
+    notebook, _ = CoalesceStreamsPreprocessor().preprocess(notebook, {})
     nbformat.write(notebook, path)
 
 
@@ -134,7 +147,23 @@ def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
     context["fontawesome_script_tag"] = tags[0] if tags else ""
 
 
+def merge_copies_of_streams():
+    """Make MyST-NB's ``coalesce_streams`` work on copies of the outputs (see the
+    module's notes); safe to call more than once."""
+    merge = myst_nb_render.coalesce_streams
+    if getattr(merge, "merges_copies", False):
+        return
+
+    @functools.wraps(merge)
+    def merge_copies(outputs):
+        return merge(copy.deepcopy(outputs))
+
+    merge_copies.merges_copies = True
+    myst_nb_render.coalesce_streams = merge_copies
+
+
 def setup(app):
+    merge_copies_of_streams()
     app.connect("html-page-context", fontawesome_as_web_font)
     app.connect("html-page-context", list_roles_in_bibliography)
     app.add_js_file("mechbook.js", defer="defer")

@@ -69,13 +69,22 @@ def test_code_spans_that_show_roles_are_left_alone():
 
 
 def test_labelled_math_keeps_its_number_as_a_tag():
-    out = convert("$$\na = b\n$$ (eq-a)\n\nand $$c$$ unlabelled.")
-    assert out == "$$\na = b\n\\tag{2.1}\n$$\n\nand $$c$$ unlabelled."
+    out = convert("$$\na = b\n$$ (eq-a)\n\nand $$c$$ inline.")
+    assert out == ("\\begin{equation*}\na = b\n\\tag{2.1}\n\\end{equation*}\n\n"
+                   "and $$c$$ inline.")
+
+
+def test_unlabelled_display_math_is_starred_too():
+    # jupyterlab-myst numbers every $$ block; a starred environment it leaves alone
+    out = convert("Text\n\n$$\nx = 1\n$$\n\nmore")
+    assert out == "Text\n\n\\begin{equation*}\nx = 1\n\\end{equation*}\n\nmore"
+    assert "$$" not in convert("- item\n\n  $$\n  z\n  $$\n")
 
 
 def test_labelled_math_in_a_list_item():
     out = convert("- item\n\n  $$\n  a = b\n  $$ (eq-a)\n- next\n")
-    assert out == "- item\n\n  $$\n  a = b\n  \\tag{2.1}\n  $$\n- next"
+    assert out == ("- item\n\n  \\begin{equation*}\n  a = b\n  \\tag{2.1}\n"
+                   "  \\end{equation*}\n- next")
 
 
 def test_targets_and_comments_are_dropped():
@@ -98,7 +107,7 @@ def test_admonition_is_a_quote_with_a_bold_title(fence):
     source = (f"{fence}{{admonition}} Learning objectives\n:class: tip\n\n1. one {{eq}}`eq-a`\n"
               f"2. two\n\n$$\nx\n$$ (eq-a)\n{fence}\n")
     assert convert(source) == ("> **Learning objectives**\n>\n> 1. one (2.1)\n> 2. two\n>\n"
-                               "> $$ x \\tag{2.1} $$")
+                               "> \\begin{equation*} x \\tag{2.1} \\end{equation*}")
 
 
 def test_named_admonition_takes_its_name_as_title():
@@ -148,12 +157,16 @@ def test_a_chapter_without_solutions_converts():
     assert [c.source for c in out.cells] == ["## Exercise 2.3 (Alone)\n\nTry.", "pass"]
 
 
-def test_code_cells_and_outputs_are_untouched_and_conversion_runs_once():
+def test_code_cells_keep_source_and_outputs_and_conversion_runs_once():
     nb = notebook("Text {eq}`eq-a`.", "code:{eq}`eq-a`  # not Markdown")
     nb.cells[1].outputs = [nbformat.v4.new_output("stream", text="out\n")]
     nb.cells[1].metadata["tags"] = ["remove-cell"]
     once = converter.convert_notebook(nb, resolver())
-    assert once.cells[1] == nb.cells[1]
+    code = once.cells[1]
+    assert (code.source, code.outputs) == (nb.cells[1].source, nb.cells[1].outputs)
+    # the page removes the cell, so the download folds it (and still runs it)
+    assert code.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    assert code.metadata["tags"] == ["remove-cell"] and "jupyter" not in nb.cells[1].metadata
     twice = converter.convert_notebook(once, resolver())
     assert twice == once
     assert nb.cells[0].source == "Text {eq}`eq-a`."   # the input is not changed
@@ -191,3 +204,19 @@ def test_module_examples():
     import doctest
 
     assert doctest.testmod(download).failed == 0
+
+
+def test_page_merges_copies_of_a_cells_streams():
+    """MyST-NB merges a cell's streams for the page in place; the book's extension
+    makes it merge copies, so the notebook behind the download keeps each line once."""
+    spec = importlib.util.spec_from_file_location("mechbook_sphinx",
+                                                  ROOT / "_ext" / "mechbook_sphinx.py")
+    extension = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extension)
+    extension.merge_copies_of_streams()
+    extension.merge_copies_of_streams()     # twice: no double wrapping
+    outputs = [nbformat.v4.new_output("stream", text="trail 0.08\n"),
+               nbformat.v4.new_output("stream", text="trail 0.12\n")]
+    merged = extension.myst_nb_render.coalesce_streams(outputs)
+    assert [o.text for o in merged] == ["trail 0.08\ntrail 0.12\n"]
+    assert [o.text for o in outputs] == ["trail 0.08\n", "trail 0.12\n"]

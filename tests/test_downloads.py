@@ -105,6 +105,28 @@ def test_download_is_the_executed_chapter(download):
     assert notebook.metadata.kernelspec.name == "python3"
 
 
+def text_outputs(cell):
+    """A code cell's text as a reader sees it: each stream's text and each
+    ``text/plain`` result, in order."""
+    return [(o.name, o.text) if o.output_type == "stream" else ("result", o.data["text/plain"])
+            for o in cell.outputs
+            if o.output_type == "stream" or "text/plain" in o.get("data", {})]
+
+
+def test_download_prints_what_the_page_prints(download):
+    """The download's text outputs are the executed chapter's (the nbval
+    reference, run in the readers' kernel), with no stream split or repeated;
+    live widgets (tagged nbval-ignore-output) aside."""
+    page, notebook = download
+    reference = nbformat.read(BOOK / reference_path(page).relative_to(ROOT), as_version=4)
+    code = [c for c in notebook.cells if c.cell_type == "code" and c.get("id") != "install-mechlib"]
+    differ = [cell.source.splitlines()[0][:60]
+              for cell, expected in zip(code, (c for c in reference.cells if c.cell_type == "code"))
+              if "nbval-ignore-output" not in expected.metadata.get("tags", [])
+              and text_outputs(cell) != text_outputs(expected)]
+    assert not differ, f"{page.stem}.ipynb prints otherwise than the chapter in cells {differ}"
+
+
 def prose_fragments(source: str):
     """The chapter's running text: every text run MyST's parser finds, directive
     bodies (admonitions, exercises, solutions, captions) included."""

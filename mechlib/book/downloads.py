@@ -15,7 +15,10 @@ outputs back:
   the registered post-transforms, as on the page): equation, figure, section and
   exercise numbers, chapter titles, citations ("Kane and Levinson 1985, p. 45");
   a reference into another chapter becomes a link into the published book;
-* labelled equations keep their numbers as ``\\tag{2.3}``;
+* display equations become ``\\begin{equation*}`` blocks, a labelled one with
+  its number as ``\\tag{2.3}``: plain Jupyter typesets them, and jupyterlab-myst,
+  which numbers every ``$$`` block itself, leaves a starred environment
+  unnumbered, so each number shows once and is the book's;
 * admonitions become a blockquote with a bold title, exercises a heading
   "Exercise 2.3 (title)", a ``{solution}`` a ``<details>`` fold, and a solution
   written with ``{solution-start}``/``{solution-end}`` (which holds code cells) a
@@ -24,7 +27,11 @@ outputs back:
   Markdown *and* code cells until the next heading;
 * the chapter's references are appended as a last Markdown cell.
 
-Code cells, their outputs and metadata are left exactly as they are.
+Code cells and their outputs are left exactly as they are; what the page hides
+stays folded: a cell tagged ``remove-cell``, ``remove-input``, ``hide-cell`` or
+``hide-input`` (the hidden checks, plotting code) opens with its source collapsed
+(``jupyter.source_hidden``), one tagged ``remove-output`` or ``hide-output`` with
+its output collapsed; a click unfolds either, and the cells still run.
 
 The conversion is parser-driven: markdown-it-py with MyST's plugins
 (``myst_parser.parsers.mdit.create_md_parser``) splits each cell into blocks,
@@ -37,10 +44,10 @@ same methods in tests, e.g. :class:`StaticResolver`):
 >>> print(convert_markdown("By {eq}`eq-a`,\\n\\n$$\\nx = 1\\n$$ (eq-a)", resolver))
 By (1.1),
 <BLANKLINE>
-$$
+\\begin{equation*}
 x = 1
 \\tag{1.1}
-$$
+\\end{equation*}
 
 """
 
@@ -59,11 +66,17 @@ from .chapters import markdown_parser, myst_extensions
 DEFAULT_EXTENSIONS = myst_extensions()
 #: Metadata key that marks a converted notebook (the conversion runs once).
 MARK = "mechbook"
+#: The kernel a download names: ipykernel's own spec, as JupyterLab writes it back,
+#: so that opening a download does not mark it modified.
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 #: JupyterLab's cell metadata for a heading cell shown collapsed.
 COLLAPSED = "jp-MarkdownHeadingCollapsed"
 ADMONITIONS = {"admonition", "attention", "caution", "danger", "error", "hint",
                "important", "note", "seealso", "tip", "warning"}
 SOLUTIONS = {"solution", "solution-start", "solution-end"}
+#: Cell tags whose source (or output) the page hides, and the downloads fold.
+HIDDEN_SOURCE = {"remove-cell", "remove-input", "hide-cell", "hide-input"}
+HIDDEN_OUTPUT = {"remove-cell", "remove-output", "hide-cell", "hide-output"}
 
 
 # --------------------------------------------------------------------------- resolvers
@@ -250,9 +263,8 @@ class Writer:
             kind = first.type
             if kind in ("myst_target", "myst_line_comment", "front_matter"):
                 yield "text", gap
-            elif kind == "math_block_label":
-                yield "text", gap + "\n" + self._math(
-                    first.content, self.resolver.equation_number(first.info), quoted)
+            elif kind in ("math_block", "math_block_label"):
+                yield "text", gap + "\n" + self._math(first.content, self._number(first), quoted)
             elif kind in ("fence", "colon_fence") and first.info.strip().startswith("{"):
                 yield "text", gap
                 for kind, out in self._directive(Directive.from_token(first), piece, quoted):
@@ -267,25 +279,35 @@ class Writer:
         """A paragraph, list, quote, table ...: labelled math nested in it (a list
         item's equation) is rewritten in place, then every role and image."""
         lines = text.split("\n")
-        for token in reversed([t for t in block[1:] if t.type == "math_block_label"
-                               and t.map]):
+        for token in reversed([t for t in block[1:] if t.map and t.type in
+                               ("math_block", "math_block_label")]):
             first, last = token.map[0] - offset, token.map[1] - offset
             prefix = lines[first][:lines[first].index("$$")]
             indent = "".join(c if c in "> " else " " for c in prefix)
-            math = self._math(textwrap.dedent(token.content),
-                              self.resolver.equation_number(token.info), False)
+            math = self._math(textwrap.dedent(token.content), self._number(token),
+                              prefix.strip().startswith(">"))
             lines[first:last] = [(prefix if i == 0 else indent) + line
                                  for i, line in enumerate(math.splitlines())]
         return self._inline("\n".join(lines), _inline_children(block), piece)
 
+    def _number(self, token) -> str | None:
+        """The book's number of a labelled display equation; None if unlabelled."""
+        if token.type != "math_block_label":
+            return None
+        return self.resolver.equation_number(token.info)
+
     @staticmethod
     def _math(content: str, number: str | None, quoted: bool) -> str:
+        """A display equation as a starred ``equation*`` (see the module's notes)."""
         body = content.strip("\n")
+        if not body.strip():
+            return ""
         if number:
             body += f"\n\\tag{{{number}}}"
         if quoted:      # one line: a blockquote's "> " must not enter the TeX
-            return "$$ " + " ".join(line.strip() for line in body.splitlines()) + " $$"
-        return f"$$\n{body}\n$$"
+            body = " ".join(line.strip() for line in body.splitlines())
+            return f"\\begin{{equation*}} {body} \\end{{equation*}}"
+        return f"\\begin{{equation*}}\n{body}\n\\end{{equation*}}"
 
     def _inline(self, text: str, children, piece: Piece) -> str:
         """``text`` with each role and local image the parser found in it rewritten."""
@@ -426,6 +448,26 @@ def install_cell(wheel_url):
     return cell
 
 
+def fold_hidden(cell):
+    """``cell`` with its source and outputs folded where the page hides them.
+
+    >>> cell = nbformat.v4.new_code_cell("assert 1 + 1 == 2")
+    >>> cell.metadata["tags"] = ["remove-cell"]
+    >>> folded = fold_hidden(cell).metadata
+    >>> dict(folded["jupyter"]), folded["collapsed"]
+    ({'source_hidden': True, 'outputs_hidden': True}, True)
+    """
+    tags = set(cell.metadata.get("tags", []))
+    folds = {"source_hidden": bool(tags & HIDDEN_SOURCE),
+             "outputs_hidden": bool(tags & HIDDEN_OUTPUT)}
+    if any(folds.values()):
+        jupyter = cell.metadata.setdefault("jupyter", {})
+        jupyter.update({key: True for key, fold in folds.items() if fold})
+        if folds["outputs_hidden"]:
+            cell.metadata["collapsed"] = True   # JupyterLab writes it beside outputs_hidden
+    return cell
+
+
 def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
 
@@ -442,7 +484,7 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
     cells = []
     for cell in notebook.cells:
         if cell.cell_type != "markdown":
-            cells.append(cell)
+            cells.append(fold_hidden(cell))
             continue
         for number, piece in enumerate(writer.cell(cell.source)):
             new = nbformat.v4.new_markdown_cell(piece.source)
@@ -460,4 +502,8 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
         cells.insert(first, install_cell(wheel_url))
     notebook.cells = cells
     notebook.metadata[MARK] = {"converted": True}
+    # what JupyterLab would rewrite on opening: the kernel's display name, and the
+    # jupytext header of the MyST source (meaningless in an .ipynb)
+    notebook.metadata["kernelspec"] = dict(KERNELSPEC)
+    notebook.metadata.pop("jupytext", None)
     return notebook

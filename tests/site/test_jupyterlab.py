@@ -1,13 +1,21 @@
 """A downloaded chapter, opened in real JupyterLab, reads like the page.
 
-JupyterLab comes from ``requirements.txt`` (which ``requirements-dev.txt``
-includes); the test serves a temporary folder holding one downloaded chapter on
-127.0.0.1 with a token, opens the notebook in Debian's headless Chromium and
-checks what a reader sees: no raw MyST in the rendered Markdown, every figure
-loaded, math typeset by JupyterLab's own MathJax, no request to another host, and
-the multi-cell solutions collapsed under their headings. The jupyterlab-myst
-extension is disabled for this server: the download must read well in a plain
-JupyterLab. A screenshot is saved to ``_build/screenshots/jupyterlab-<chapter>.png``.
+JupyterLab and Notebook 7 come from ``requirements.txt`` (which
+``requirements-dev.txt`` includes); each test serves a temporary folder holding
+one downloaded chapter on 127.0.0.1 with a token, opens the notebook in Debian's
+headless Chromium and checks what a reader sees:
+
+* in a plain JupyterLab (jupyterlab-myst disabled: a download must not need it):
+  no raw MyST in the rendered Markdown, every figure loaded, math typeset by
+  JupyterLab's own MathJax, no request to another host, and the multi-cell
+  solutions collapsed under their headings;
+* in JupyterLab as ``requirements.txt`` installs it (jupyterlab-myst enabled):
+  every equation number shown once and equal to the book's, the hidden check
+  cells folded, and the notebook not marked modified on opening, nor changed by
+  saving it;
+* in Notebook 7 (``jupyter notebook``): the chapter renders, with its numbers.
+
+Screenshots go to ``_build/screenshots/``.
 
 ``MECHBOOK_BOOK=/path/to/a/copy`` takes the download from another copy's build.
 """
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -26,6 +35,7 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
+import nbformat
 import pytest
 
 from tests.references import ROOT
@@ -56,22 +66,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def jupyterlab(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 whose root holds the downloaded chapter."""
-    if not DOWNLOAD.exists():
-        pytest.fail(f"no {DOWNLOAD}: build the book first (scripts/build.sh)")
-    home = tmp_path_factory.mktemp("jupyterlab")
+def jupyter_server(home: Path, download: Path, myst: bool, app: str = "jupyterlab"):
+    """Start ``python -m <app>`` on 127.0.0.1 whose root holds ``download``;
+    yield (base URL, token, root folder). With ``myst`` False, jupyterlab-myst is
+    disabled."""
+    if not download.exists():
+        pytest.fail(f"no {download}: build the book first (scripts/build.sh)")
     root = home / "root"
     root.mkdir()
-    shutil.copy(DOWNLOAD, root)
+    shutil.copy(download, root)
     config = home / "config"
     (config / "labconfig").mkdir(parents=True)
-    # A plain JupyterLab: the download must not need jupyterlab-myst.
+    # no "get Jupyter news?" prompt on the picture
+    disabled = {"@jupyterlab/apputils-extension:announcements": True}
+    if not myst:
+        disabled["jupyterlab-myst"] = True
     (config / "labconfig" / "page_config.json").write_text(
-        json.dumps({"disabledExtensions": {"jupyterlab-myst": True,
-                                           # no "get Jupyter news?" prompt on the picture
-                                           "@jupyterlab/apputils-extension:announcements": True}}))
+        json.dumps({"disabledExtensions": disabled}))
     settings = home / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     # Render every cell (no windowing), so that the whole chapter can be checked.
@@ -80,7 +91,7 @@ def jupyterlab(tmp_path_factory):
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "HOME": str(home)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+        [sys.executable, "-m", app, "--no-browser", "--ServerApp.ip=127.0.0.1",
          f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
          f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
          f"--LabApp.user_settings_dir={home / 'settings'}",
@@ -101,7 +112,7 @@ def jupyterlab(tmp_path_factory):
                 time.sleep(0.5)
         else:
             pytest.fail("JupyterLab did not answer within 60 s")
-        yield base, token
+        yield base, token, root
     finally:
         server.terminate()
         try:
@@ -110,8 +121,14 @@ def jupyterlab(tmp_path_factory):
             server.kill()
 
 
+@pytest.fixture(scope="module")
+def jupyterlab(tmp_path_factory):
+    """A plain JupyterLab (jupyterlab-myst disabled) serving the download."""
+    yield from jupyter_server(tmp_path_factory.mktemp("jupyterlab"), DOWNLOAD, myst=False)
+
+
 def test_download_reads_like_the_page_in_jupyterlab(browser, jupyterlab):
-    base, token = jupyterlab
+    base, token, _ = jupyterlab
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     foreign = []
@@ -154,5 +171,104 @@ def test_download_reads_like_the_page_in_jupyterlab(browser, jupyterlab):
         page.wait_for_timeout(500)
         page.screenshot(path=str(SCREENSHOTS / f"jupyterlab-{CHAPTER}-exercises.png"))
         assert not foreign, f"JupyterLab requested other hosts: {foreign}"
+    finally:
+        context.close()
+
+
+# -------------------------------------------------- JupyterLab as readers install it
+
+#: A chapter with many numbered equations, hidden checks and an explorer.
+NUMBERED = "constraint-forces"
+NUMBERED_DOWNLOAD = BOOK / "_build" / "html" / "_sources" / "book" / f"{NUMBERED}.ipynb"
+# Every equation number a reader sees, per display equation, in page order: the
+# rendered display math (KaTeX under jupyterlab-myst, MathJax otherwise) and the
+# row around it, where jupyterlab-myst would put a number of its own; the MathML
+# copy that KaTeX keeps for screen readers is left out.
+SHOWN_NUMBERS = r"""() => Array.from(document.querySelectorAll(
+        '.jp-MarkdownCell .katex-display, .jp-MarkdownCell mjx-container[display="true"]'))
+    .map(math => { const row = math.parentElement.parentElement.cloneNode(true);
+        row.querySelectorAll('.katex-mathml, mjx-assistive-mml').forEach(n => n.remove());
+        return row.innerText.replace(/\s+/g, ' ').match(/\(\d+(\.\d+)?\)/g) || []; })"""
+
+
+def book_numbers(download: Path) -> list[str]:
+    """The ``\\tag`` numbers of a download's display equations, in order."""
+    markdown = "\n".join(cell.source for cell in nbformat.read(download, as_version=4).cells
+                         if cell.cell_type == "markdown")
+    return re.findall(r"\\tag\{([\d.]+)\}", markdown)
+
+
+def open_notebook(browser, url: str):
+    """A page with the notebook at ``url`` rendered (math typeset)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    page.wait_for_selector(".jp-MarkdownCell", timeout=60_000)
+    page.wait_for_function(
+        """() => document.querySelectorAll(
+            '.jp-MarkdownCell .katex-display, .jp-MarkdownCell mjx-container').length > 10""",
+        timeout=60_000)
+    page.wait_for_timeout(3000)   # the last cells' math
+    return context, page
+
+
+@pytest.fixture(scope="module")
+def readers_jupyterlab(tmp_path_factory):
+    """JupyterLab with the extensions requirements.txt installs (jupyterlab-myst)."""
+    yield from jupyter_server(tmp_path_factory.mktemp("readers-lab"), NUMBERED_DOWNLOAD,
+                              myst=True)
+
+
+def test_download_in_the_readers_jupyterlab(browser, readers_jupyterlab):
+    base, token, root = readers_jupyterlab
+    context, page = open_notebook(browser, f"{base}/lab/tree/{NUMBERED}.ipynb?token={token}")
+    try:
+        expected = book_numbers(NUMBERED_DOWNLOAD)
+        assert len(expected) >= 10
+        shown = page.evaluate(SHOWN_NUMBERS)
+        numbered = [numbers for numbers in shown if numbers]
+        # each labelled equation shows the book's number once; no other is numbered
+        assert numbered == [[f"({number})"] for number in expected], numbered
+        # the cells the page hides (the hidden checks) are folded, and still there
+        hidden = sum(1 for cell in nbformat.read(NUMBERED_DOWNLOAD, as_version=4).cells
+                     if cell.metadata.get("jupyter", {}).get("source_hidden"))
+        assert hidden >= 10
+        assert page.locator(".jp-CodeCell .jp-InputPlaceholder").count() == hidden
+        # opening it changes nothing: not marked modified, and saving writes it back unchanged
+        tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+        assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), "opens as modified"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"jupyterlab-myst-{NUMBERED}.png"))
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(2000)
+        saved = json.loads((root / f"{NUMBERED}.ipynb").read_text())
+        original = json.loads(NUMBERED_DOWNLOAD.read_text())
+        assert saved["metadata"] == original["metadata"]
+        changed = [i for i, (a, b) in enumerate(zip(saved["cells"], original["cells"]))
+                   if a != b]
+        assert len(saved["cells"]) == len(original["cells"]) and not changed, (
+            f"JupyterLab rewrote cells {changed[:5]} on saving")
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def notebook7(tmp_path_factory):
+    """Notebook 7 (``jupyter notebook``) as requirements.txt installs it."""
+    yield from jupyter_server(tmp_path_factory.mktemp("notebook7"), NUMBERED_DOWNLOAD,
+                              myst=True, app="notebook")
+
+
+def test_download_in_notebook_7(browser, notebook7):
+    base, token, _ = notebook7
+    context, page = open_notebook(browser, f"{base}/notebooks/{NUMBERED}.ipynb?token={token}")
+    try:
+        assert page.locator("#main-panel, .jp-NotebookPanel").count() >= 1
+        text = page.evaluate(RENDERED_TEXT.replace(".jp-RenderedMarkdown", ".jp-Cell-inputWrapper"))
+        assert "Constraint forces and Coulomb friction" in text
+        numbered = [numbers for numbers in page.evaluate(SHOWN_NUMBERS) if numbers]
+        assert numbered == [[f"({number})"] for number in book_numbers(NUMBERED_DOWNLOAD)]
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"notebook7-{NUMBERED}.png"))
     finally:
         context.close()
