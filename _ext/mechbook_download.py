@@ -247,11 +247,15 @@ def offer_notebook(app, pagename, templatename, context, doctree):
 
 def setup(app):
     # A config value that is the converter's own hash: Sphinx writes every page
-    # again (and so converts every download again) when this module changes.
+    # again (and so converts every download again) when this module or the
+    # converter (mechlib.book.downloads) changes.
     import hashlib
 
+    from mechlib.book import downloads
+
+    code = Path(__file__).read_bytes() + Path(downloads.__file__).read_bytes()
     app.add_config_value("mechbook_download_converter",
-                         hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16], "html")
+                         hashlib.sha256(code).hexdigest()[:16], "html")
     # mechbook_sphinx puts the outputs back at 900; the theme copies the file at 500.
     app.connect("html-page-context", offer_notebook, priority=500)
     app.connect("html-page-context", convert_download, priority=950)

@@ -17,7 +17,7 @@ VENV="$ROOT/.venv"
 stamp_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
 # Python environment ---------------------------------------------------------
-want=$(stamp_of requirements.txt requirements-dev.txt pyproject.toml)
+want=$(stamp_of requirements.txt requirements-dev.txt requirements-book.txt pyproject.toml)
 if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$VENV/.stamp" 2>/dev/null)" != "$want" ]; then
     echo "setup: installing the Python environment in .venv (requirements-dev.txt)"
     "$PYTHON" -m venv "$VENV"

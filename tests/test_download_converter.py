@@ -121,12 +121,14 @@ def test_exercise_is_a_numbered_heading_below_its_section():
                                "Find them.")
 
 
-def test_solution_is_folded_in_details():
-    source = ("```{exercise}\n:label: ex-a\n\nFind it.\n```\n\n"
-              "```{solution} ex-a\n:class: dropdown\n\nIt is {eq}`eq-a`.\n```\n")
-    out = convert(source)
-    assert out.endswith("<details>\n<summary>Solution to Exercise 2.3</summary>\n\n"
-                        "It is (2.1).\n\n</details>")
+def test_solution_is_a_collapsed_heading_with_its_body_in_the_next_cell():
+    nb = notebook("## Exercises\n\n```{exercise}\n:label: ex-a\n\nFind it.\n```\n\n"
+                  "```{solution} ex-a\n:class: dropdown\n\nIt is {eq}`eq-a`, $x$.\n```\n")
+    out = converter.convert_notebook(nb, resolver(bibliography=""))
+    assert [(c.source, c.metadata.get(converter.COLLAPSED)) for c in out.cells] == [
+        ("## Exercises\n\n### Exercise 2.3\n\nFind it.", None),
+        ("### Solution to Exercise 2.3", True),
+        ("It is (2.1), $x$.", None)]
 
 
 def test_solution_across_cells_is_a_collapsed_heading_and_keeps_its_code():

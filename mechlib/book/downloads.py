@@ -20,8 +20,8 @@ outputs back:
   which numbers every ``$$`` block itself, leaves a starred environment
   unnumbered, so each number shows once and is the book's;
 * admonitions become a blockquote with a bold title, exercises a heading
-  "Exercise 2.3 (title)", a ``{solution}`` a ``<details>`` fold, and a solution
-  written with ``{solution-start}``/``{solution-end}`` (which holds code cells) a
+  "Exercise 2.3 (title)", and a solution, a ``{solution}`` or one written with
+  ``{solution-start}``/``{solution-end}`` (which holds code cells), a
   heading cell "Solution to Exercise 2.3" that JupyterLab opens collapsed
   (cell metadata ``jp-MarkdownHeadingCollapsed``), hiding the solution's
   Markdown *and* code cells until the next heading;
@@ -365,9 +365,12 @@ class Writer:
             level = min(self.state.heading_level + 1, 6)
             yield "text", "#" * level + " " + title + "\n\n" + self.markdown(directive.body, piece)
         elif name == "solution":
-            title = self._solution_title(directive.argument)
-            body = self.markdown(directive.body, piece)
-            yield "text", (f"<details>\n<summary>{title}</summary>\n\n{body}\n\n</details>")
+            # A collapsed heading cell, the body in a cell of its own: no <details>,
+            # whose Markdown (math above all) jupyterlab-myst would leave raw.
+            level = min(self.state.heading_level + 1, 6)
+            yield "heading-cell", "#" * level + " " + self._solution_title(directive.argument)
+            yield "text", self.markdown(directive.body, piece)
+            yield "split", ""
         elif name == "solution-start":
             # The solution spans cells, code cells among them: a heading cell that
             # JupyterLab shows collapsed hides them all, up to the next heading.

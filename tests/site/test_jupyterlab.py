@@ -25,13 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -39,6 +33,7 @@ import nbformat
 import pytest
 
 from tests.references import ROOT
+from tests.site.jupyter import jupyter_server
 
 BOOK = Path(os.environ.get("MECHBOOK_BOOK", ROOT))
 CHAPTER = "partial-velocities"
@@ -60,71 +55,20 @@ RAW_MYST = ["{eq}`", "{numref}`", "{cite:p}`", "{doc}`", "{ref}`", "```{", ":::{
             ":label:", ":class:", ":name:", ":alt:", "\\tag", "\\bar{"]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def jupyter_server(home: Path, download: Path, myst: bool, app: str = "jupyterlab"):
-    """Start ``python -m <app>`` on 127.0.0.1 whose root holds ``download``;
-    yield (base URL, token, root folder). With ``myst`` False, jupyterlab-myst is
-    disabled."""
+def serve_download(home: Path, download: Path, myst: bool, app: str = "jupyterlab"):
+    """A Jupyter server whose root folder holds ``download`` alone."""
     if not download.exists():
         pytest.fail(f"no {download}: build the book first (scripts/build.sh)")
     root = home / "root"
     root.mkdir()
     shutil.copy(download, root)
-    config = home / "config"
-    (config / "labconfig").mkdir(parents=True)
-    # no "get Jupyter news?" prompt on the picture
-    disabled = {"@jupyterlab/apputils-extension:announcements": True}
-    if not myst:
-        disabled["jupyterlab-myst"] = True
-    (config / "labconfig" / "page_config.json").write_text(
-        json.dumps({"disabledExtensions": disabled}))
-    settings = home / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    # Render every cell (no windowing), so that the whole chapter can be checked.
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    port, token = free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "HOME": str(home)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", app, "--no-browser", "--ServerApp.ip=127.0.0.1",
-         f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-         f"--LabApp.user_settings_dir={home / 'settings'}",
-         f"--LabApp.workspaces_dir={home / 'workspaces'}",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.extension_manager=readonly", "--allow-root"],
-        env=env, stdout=subprocess.DEVNULL, stderr=(home / "server.log").open("w"))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None:
-                    pytest.fail("JupyterLab did not start:\n"
-                                + (home / "server.log").read_text()[-3000:])
-                time.sleep(0.5)
-        else:
-            pytest.fail("JupyterLab did not answer within 60 s")
-        yield base, token, root
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+    yield from jupyter_server(home, root, myst=myst, app=app)
 
 
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory):
     """A plain JupyterLab (jupyterlab-myst disabled) serving the download."""
-    yield from jupyter_server(tmp_path_factory.mktemp("jupyterlab"), DOWNLOAD, myst=False)
+    yield from serve_download(tmp_path_factory.mktemp("jupyterlab"), DOWNLOAD, myst=False)
 
 
 def test_download_reads_like_the_page_in_jupyterlab(browser, jupyterlab):
@@ -215,7 +159,7 @@ def open_notebook(browser, url: str):
 @pytest.fixture(scope="module")
 def readers_jupyterlab(tmp_path_factory):
     """JupyterLab with the extensions requirements.txt installs (jupyterlab-myst)."""
-    yield from jupyter_server(tmp_path_factory.mktemp("readers-lab"), NUMBERED_DOWNLOAD,
+    yield from serve_download(tmp_path_factory.mktemp("readers-lab"), NUMBERED_DOWNLOAD,
                               myst=True)
 
 
@@ -255,7 +199,7 @@ def test_download_in_the_readers_jupyterlab(browser, readers_jupyterlab):
 @pytest.fixture(scope="module")
 def notebook7(tmp_path_factory):
     """Notebook 7 (``jupyter notebook``) as requirements.txt installs it."""
-    yield from jupyter_server(tmp_path_factory.mktemp("notebook7"), NUMBERED_DOWNLOAD,
+    yield from serve_download(tmp_path_factory.mktemp("notebook7"), NUMBERED_DOWNLOAD,
                               myst=True, app="notebook")
 
 

@@ -1,0 +1,130 @@
+"""The notebooks the launch buttons open: each chapter as its download reads.
+
+A chapter's source is MyST Markdown (``book/<chapter>.md``). Opened in
+JupyterLab it is raw text, or, as a notebook, a page whose cross-references,
+numbers and citations jupyterlab-myst cannot resolve and whose worked solutions
+are in plain view. The launch buttons therefore open ``notebooks/<chapter>.ipynb``
+instead: the chapter converted exactly as its download is
+(:mod:`mechlib.book.downloads`: the book's equation, figure and exercise numbers,
+links into the published book, citations, solutions collapsed under their
+headings, the hidden checks folded), without outputs, for the reader to run.
+
+Binder, and a course hub whose image is built from this repository by
+repo2docker, runs ``postBuild`` after installing ``requirements.txt``;
+``postBuild`` installs the book's build tools (``requirements-book.txt``) and runs
+this module, which builds the book *without executing it* into a temporary
+folder and copies the converted notebooks into ``notebooks/``. That folder is
+not tracked by git: a reader who runs and saves a notebook leaves the
+repository clean. ``_ext/mechbook_launch.py`` points the buttons there.
+
+By hand::
+
+    python -m mechlib.book.launch              # writes notebooks/
+    python -m mechlib.book.launch --into DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+import yaml
+
+__all__ = ["FOLDER", "launch_config", "language_info", "build_launch_notebooks"]
+
+#: Where the launch notebooks go, relative to the repository's root.
+FOLDER = "notebooks"
+#: The launch build's configuration, written beside ``_config.yml`` for the build
+#: and removed after it (ignored by git meanwhile).
+CONFIG = ".launch-config.yml"
+
+
+def launch_config(text: str) -> dict:
+    """The book's ``_config.yml`` for the launch build: nothing is executed.
+
+    >>> launch_config("execute:\\n  execute_notebooks: cache\\n")["execute"]
+    {'execute_notebooks': 'off'}
+    """
+    config = yaml.safe_load(text)
+    config.setdefault("execute", {})["execute_notebooks"] = "off"
+    return config
+
+
+def language_info() -> dict:
+    """The ``language_info`` that ipykernel reports for this Python, which
+    JupyterLab writes into a notebook when its kernel starts: given beforehand,
+    a launch notebook does not open marked as modified. (postBuild runs with the
+    Python the kernels run with.)
+
+    >>> language_info()["name"], language_info()["version"] == platform.python_version()
+    ('python', True)
+    """
+    return {"codemirror_mode": {"name": "ipython", "version": sys.version_info[0]},
+            "file_extension": ".py", "mimetype": "text/x-python", "name": "python",
+            "nbconvert_exporter": "python", "pygments_lexer": f"ipython{sys.version_info[0]}",
+            "version": platform.python_version()}
+
+
+def build_launch_notebooks(source=".", into=None, log=None) -> list[Path]:
+    """Build the book at ``source`` without executing it and copy each
+    chapter's converted notebook into ``into`` (default ``source/notebooks``);
+    return the notebooks written. Outputs and execution counts are left out.
+    """
+    source = Path(source).resolve()
+    into = Path(into) if into is not None else source / FOLDER
+    # beside _config.yml, whose paths (_ext, the bibliography) are relative to it
+    config = source / CONFIG
+    with tempfile.TemporaryDirectory(prefix="mechbook-launch-") as scratch:
+        scratch = Path(scratch)
+        config.write_text(yaml.safe_dump(
+            launch_config((source / "_config.yml").read_text()), sort_keys=False))
+        command = [str(Path(sys.executable).with_name("jupyter-book")), "build",
+                   str(source), "--config", str(config), "--path-output", str(scratch)]
+        log = Path(log) if log else scratch / "build.log"
+        try:
+            with log.open("w") as stream:
+                result = subprocess.run(command, cwd=source, stdout=stream,
+                                        stderr=subprocess.STDOUT)
+        finally:
+            config.unlink()
+        converted = sorted((scratch / "_build" / "html" / "_sources" / "book").glob("*.ipynb"))
+        if result.returncode != 0 or not converted:
+            raise RuntimeError("the launch build failed:\n"
+                               + log.read_text()[-3000:])
+        into.mkdir(parents=True, exist_ok=True)
+        written = []
+        for path in converted:
+            notebook = nbformat.read(path, as_version=4)
+            notebook.metadata.pop("source_map", None)     # MyST-NB's, of the .md
+            notebook.metadata["language_info"] = language_info()
+            for cell in notebook.cells:
+                if cell.cell_type == "code":
+                    cell.outputs, cell.execution_count = [], None
+            target = into / path.name
+            nbformat.write(notebook, target)
+            written.append(target)
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m mechlib.book.launch",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", default=".", help="the book's root (default: .)")
+    parser.add_argument("--into", default=None,
+                        help=f"write here (default: SOURCE/{FOLDER})")
+    options = parser.parse_args(argv)
+    start = time.monotonic()
+    written = build_launch_notebooks(options.source, options.into)
+    print(f"launch: {len(written)} notebooks in {written[0].parent} "
+          f"in {time.monotonic() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

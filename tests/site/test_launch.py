@@ -1,0 +1,243 @@
+"""The launch button's path, as a reader takes it: Binder's environment, its URL.
+
+The test builds the environment as Binder's repo2docker would, without Docker:
+a copy of the repository (its working tree, committed in a fresh git history), a
+fresh virtual environment with ``requirements.txt`` installed, then ``postBuild``
+run from the repository's root. It starts JupyterLab there, as Binder does, and
+for every chapter opens in Debian's headless Chromium the very ``urlpath`` that
+the chapter page's Binder button carries (read from the built page). It checks
+what the reader sees: a notebook, not text; no raw MyST; every equation number
+shown once and equal to the book's; the figures loaded; the solutions collapsed;
+no reference left unresolved; no console warning; nothing from another host. For
+one chapter it runs all cells (no error outside the cells tagged
+``raises-exception``) and saves; afterwards ``git status`` is clean. Screenshots:
+``_build/screenshots/launch-<chapter>.png``.
+
+Setting up takes minutes; ``MECHBOOK_BINDER_HOME=/some/folder`` keeps the set-up
+there and reuses it on the next run (while developing this test).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import nbformat
+import pytest
+
+from tests.references import ROOT
+from tests.site.jupyter import jupyter_server
+from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers
+
+PAGES = ROOT / "_build" / "html" / "book"
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+#: The chapter whose every cell the test runs (a quick one).
+RUN_ALL = "partial-velocities"
+# The Markdown cells' text a reader sees, outside math (KaTeX keeps the TeX source
+# in its MathML copy) and code.
+SHOWN_TEXT = """() => Array.from(
+        document.querySelectorAll('.jp-MarkdownCell .jp-Cell-inputWrapper'))
+    .map(node => { const clone = node.cloneNode(true);
+        clone.querySelectorAll('.katex, mjx-container, pre, code, script, style, .cm-editor')
+             .forEach(n => n.remove());
+        return clone.innerText; }).join('\\n')"""
+BINDER_LINK = re.compile(r'href="(https://mybinder\.org/[^"]+)"')
+
+
+def launch_paths() -> dict[str, str]:
+    """{chapter: the urlpath of its page's Binder button}, from the built pages."""
+    paths = {}
+    for page in sorted(PAGES.glob("*.html")):
+        found = BINDER_LINK.search(page.read_text())
+        if found:
+            query = parse_qs(urlparse(html.unescape(found.group(1))).query)
+            paths[page.stem] = query["urlpath"][0]
+    return paths
+
+
+def run(command, cwd, env=None):
+    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, (
+        f"{command} failed:\n{result.stdout[-2000:]}{result.stderr[-3000:]}")
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def binder(tmp_path_factory):
+    """JupyterLab at the root of a repository set up as repo2docker sets it up."""
+    reuse = os.environ.get("MECHBOOK_BINDER_HOME")   # a folder this fixture prepared
+    if reuse and (Path(reuse) / "venv").is_dir():
+        home = Path(reuse)
+        server_home = tmp_path_factory.mktemp("binder-server")
+        python = str(home / "venv" / "bin" / "python")
+        yield from jupyter_server(server_home, home / "repo", myst=True, python=python)
+        return
+    home = Path(reuse) if reuse else tmp_path_factory.mktemp("binder")
+    repo = home / "repo"
+    run(["git", "clone", "--quiet", str(ROOT), str(repo)], cwd=home)
+    # the working tree as it is (tracked and new files), committed: CI tests a
+    # clean clone, a developer their uncommitted changes
+    files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_file():
+            (repo / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, repo / name)
+    identity = ["-c", "user.name=test", "-c", "user.email=test@example.org"]
+    run(["git", "add", "-A"], cwd=repo)
+    run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
+    # repo2docker's Python build pack: runtime.txt, requirements.txt, then postBuild
+    python = f"python{(repo / 'runtime.txt').read_text().strip().removeprefix('python-')}"
+    venv = home / "venv"
+    run([shutil.which(python) or sys.executable, "-m", "venv", str(venv)], cwd=repo)
+    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+           "VIRTUAL_ENV": str(venv)}
+    env.pop("PYTHONPATH", None)
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
+         "requirements.txt"], cwd=repo, env=env)
+    run(["./postBuild"], cwd=repo, env=env)
+    yield from jupyter_server(home / "server", repo, myst=True,
+                              python=str(venv / "bin" / "python"), env=env)
+
+
+def test_every_chapter_page_launches_its_notebook():
+    paths = launch_paths()
+    assert len(paths) >= 10, f"pages with a Binder button: {sorted(paths)}"
+    assert all(path == f"lab/tree/notebooks/{chapter}.ipynb"
+               for chapter, path in paths.items()), paths
+
+
+def test_launch_opens_the_chapter_as_the_page_reads(browser, binder):
+    base, token, repo = binder
+    problems = {}
+    for chapter, urlpath in launch_paths().items():
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        foreign, console = [], []
+        page.on("request", lambda request: foreign.append(request.url)
+                if urlparse(request.url).hostname not in ("127.0.0.1", None) else None)
+        page.on("console", lambda message: console.append(f"{message.type}: {message.text}")
+                if message.type in ("warning", "error") else None)
+        try:
+            # ?reset: a new workspace, as a reader's new Binder session has (this
+            # server has opened the chapters before)
+            page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
+            page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=90_000)
+            page.wait_for_function(
+                """() => Array.from(document.querySelectorAll('.jp-MarkdownCell img'))
+                        .every(img => img.complete && img.naturalWidth > 0)""", timeout=60_000)
+            page.wait_for_timeout(3000)
+            notebook = nbformat.read(repo / urlpath.removeprefix("lab/tree/"), as_version=4)
+            found = []
+            if page.locator(".jp-FileEditor").count():
+                found.append("opened as text")
+            tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+            if "jp-mod-dirty" in (tab.get_attribute("class") or ""):
+                found.append("opened as modified")
+            solutions = sum(1 for c in notebook.cells
+                            if c.metadata.get("jp-MarkdownHeadingCollapsed"))
+            collapsed = page.locator(".jp-collapseHeadingButton.jp-mod-collapsed")
+            if collapsed.count() < solutions:
+                found.append("solutions not collapsed")
+            # unfold them, as a reader who checks an answer does, and read on
+            for _ in range(10):   # nested headings open in rounds
+                if not collapsed.count():
+                    break
+                collapsed.evaluate_all("buttons => buttons.forEach(b => b.click())")
+                page.wait_for_timeout(500)
+            page.wait_for_timeout(3000)
+            text = page.evaluate(SHOWN_TEXT)
+            found += [f"raw {token_!r}" for token_ in RAW_MYST if token_ in text]
+            if re.search(r"not found", text, re.IGNORECASE):
+                found.append("an unresolved reference ('not found')")
+            numbered = [n for n in page.evaluate(SHOWN_NUMBERS) if n]
+            expected = [[f"({number})"] for number
+                        in book_numbers(repo / urlpath.removeprefix("lab/tree/"))]
+            if numbered != expected:
+                wrong = [(shown, book) for shown, book in zip(numbered, expected) if shown != book]
+                found.append(f"{len(numbered)} equation numbers shown, {len(expected)} in the "
+                             f"book; first differences {wrong[:3]}")
+            images = sum(1 for c in notebook.cells if c.cell_type == "markdown"
+                         for _ in re.finditer(r"!\[[^\]]*\]\(attachment:", c.source))
+            if page.locator(".jp-MarkdownCell img").count() < images:
+                found.append("figures missing")
+            if console:
+                found.append(f"console: {console[:3]}")
+            if foreign:
+                found.append(f"other hosts: {foreign[:3]}")
+            if found:
+                problems[chapter] = found
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"launch-{chapter}.png"))
+        finally:
+            context.close()
+    assert not problems, "\n".join(f"{chapter}: {'; '.join(found)}"
+                                    for chapter, found in problems.items())
+
+
+def test_run_all_in_the_launched_notebook_and_leave_the_repository_clean(browser, binder):
+    base, token, repo = binder
+    urlpath = launch_paths()[RUN_ALL]
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
+        page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=90_000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=60_000)
+        page.get_by_role("menuitem", name="Run").click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        # every code cell has run when no prompt is empty or busy
+        page.wait_for_function(
+            """() => { const prompts = Array.from(document.querySelectorAll(
+                            '.jp-CodeCell .jp-InputArea-prompt')).map(p => p.innerText);
+                       return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p)); }""",
+            timeout=300_000, polling=1000)
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(2000)
+        notebook = nbformat.read(repo / urlpath.removeprefix("lab/tree/"), as_version=4)
+        errors = [cell.source.splitlines()[0] for cell in notebook.cells
+                  if cell.cell_type == "code"
+                  and "raises-exception" not in cell.metadata.get("tags", [])
+                  and any(o.output_type == "error" for o in cell.outputs)]
+        assert not errors, f"Run All raised in {errors}"
+        assert sum(1 for c in notebook.cells if c.cell_type == "code" and c.outputs) > 10
+    finally:
+        context.close()
+    status = run(["git", "status", "--porcelain", "--ignored=no"], cwd=repo)
+    assert status == "", f"the reader's repository changed:\n{status}"
+    assert json.loads((repo / urlpath.removeprefix("lab/tree/")).read_text())["cells"]
+
+
+def test_chapter_sources_survive_a_save_as_notebook(binder):
+    """A reader who opens a chapter's .md as a notebook (jupytext) and saves it
+    leaves it byte for byte as it was: the same round trip as JupyterLab's, through
+    the server's contents API, with the repository's jupytext.toml."""
+    base, token, repo = binder
+    changed = []
+    chapters = [repo / "book" / f"{chapter}.md" for chapter in launch_paths()]
+    assert len(chapters) >= 10
+    for source in chapters:
+        before = source.read_bytes()
+        url = f"{base}/api/contents/book/{source.name}?token={token}"
+        with urllib.request.urlopen(f"{url}&type=notebook&content=1", timeout=60) as reply:
+            model = json.load(reply)
+        if model.get("type") != "notebook":
+            continue
+        request = urllib.request.Request(
+            url, method="PUT", headers={"Content-Type": "application/json"},
+            data=json.dumps({"type": "notebook", "format": "json",
+                             "content": model["content"]}).encode())
+        urllib.request.urlopen(request, timeout=60).close()
+        if source.read_bytes() != before:
+            changed.append(source.name)
+            source.write_bytes(before)
+    assert not changed, f"saving as a notebook rewrote {changed}"
