@@ -53,16 +53,15 @@ def keep_outputs_in_download(app, pagename, templatename, context, doctree):
     if not path.exists():
         return
     notebook = nbformat.read(path, as_version=4)
-    if has_outputs(notebook):
-        return
-    try:
-        notebook = executed_notebook(app, pagename, notebook)
-    except KeyError:
-        LOGGER.warning("no cached execution of %s: its .ipynb download has no outputs",
-                       pagename, type="mechbook", subtype="download")
-        return
-    # one stream output per name and cell, as on the page (the cache keeps a
-    # kernel's stream messages as they came, a print sometimes split in two)
+    if not has_outputs(notebook):
+        try:
+            notebook = executed_notebook(app, pagename, notebook)
+        except KeyError:
+            LOGGER.warning("no cached execution of %s: its .ipynb download has no outputs",
+                           pagename, type="mechbook", subtype="download")
+            return
+    # one stream output per name and cell, as on the page (a kernel's stream
+    # messages are kept as they came, a print sometimes split in two)
     notebook, _ = CoalesceStreamsPreprocessor().preprocess(notebook, {})
     nbformat.write(notebook, path)
 

@@ -13,6 +13,8 @@ import json
 import subprocess
 from urllib.parse import urljoin, urlparse
 
+from pathlib import Path
+
 import pytest
 
 from tests.references import ROOT, is_notebook, toc_files
@@ -138,7 +140,9 @@ def notebook_page_paths():
 
 @pytest.mark.parametrize("path", notebook_page_paths())
 def test_launch_button_opens_the_chapter_on_binder(site, path):
-    """The Binder button opens this chapter of the repository named in _config.yml."""
+    """The Binder button opens this chapter's launch notebook in the repository
+    named in _config.yml: notebooks/<chapter>.ipynb, which Binder's postBuild makes
+    from the chapter (tests/site/test_launch.py takes that path)."""
     import re
 
     import yaml
@@ -148,15 +152,17 @@ def test_launch_button_opens_the_chapter_on_binder(site, path):
     branch = config["repository"].get("branch", "main")
     html = (site / path).read_text(encoding="utf-8")
     links = re.findall(r'href="(https://mybinder\.org/v2/gh/[^"]+)"', html)
-    source = path.replace(".html", ".md")
-    expected = f"https://mybinder.org/v2/gh/{repository}/{branch}?urlpath=lab/tree/{source}"
+    stem = Path(path).stem
+    expected = (f"https://mybinder.org/v2/gh/{repository}/{branch}"
+                f"?urlpath=lab/tree/notebooks/{stem}.ipynb")
     assert expected in links, f"{path}: no Binder link to {expected} (found {links})"
-    # Binder opens the file in a clone of the repository: the chapter must be
-    # committed there, not merely present here (test_references checks that it exists).
-    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", source], cwd=ROOT,
-                             capture_output=True, text=True)
+    # Binder builds from a clone of the repository: the chapter and postBuild must
+    # be committed there, not merely present here.
+    source = path.replace(".html", ".md")
+    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", source, "postBuild"],
+                             cwd=ROOT, capture_output=True, text=True)
     if tracked.returncode != 0 and not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: cannot tell what Binder's clone holds")
     assert tracked.returncode == 0, (
-        f"{path}: the Binder link opens {source}, which git does not track, so "
-        "Binder's clone of the repository will not have it")
+        f"{path}: git does not track {source} or postBuild, so Binder's clone of the "
+        "repository cannot make the notebook the button opens")
