@@ -77,8 +77,11 @@ STATIC = Path(__file__).parent / "static"
 
 
 def add_static_files(app, config):
-    """Serve ``_ext/static`` and load the book's style sheets on every page."""
+    """Serve ``_ext/static`` and load the book's style sheets on every page; rank
+    the chapters above the API reference in the search (``search-scorer.js``)."""
     config.html_static_path.append(str(STATIC))
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(STATIC / "search-scorer.js")
 
 
 def load_explorer_files(app, pagename, templatename, context, doctree):
