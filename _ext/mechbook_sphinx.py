@@ -122,6 +122,15 @@ def list_roles_in_bibliography(app, pagename, templatename, context, doctree):
         context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
 
 
+def one_viewport_tag(app, pagename, templatename, context, doctree):
+    """Drop the viewport tag docutils' HTML writer puts in ``metatags``: Sphinx's
+    layout writes one (and _templates/layout.html drops the theme's)."""
+    import re
+
+    context["metatags"] = re.sub(r'<meta name="viewport"[^>]*>\s*', "",
+                                 context.get("metatags", ""))
+
+
 def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
     """Give _templates/layout.html the theme's Font Awesome script tag to drop.
 
@@ -140,6 +149,7 @@ def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
 def setup(app):
     app.connect("html-page-context", fontawesome_as_web_font)
     app.connect("html-page-context", list_roles_in_bibliography)
+    app.connect("html-page-context", one_viewport_tag)
     app.add_js_file("mechbook.js", defer="defer")
     app.connect("html-page-context", add_search_snippets)
     app.connect("config-inited", add_static_files)
