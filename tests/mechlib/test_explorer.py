@@ -196,10 +196,20 @@ def png_size(uri):
 def test_axes_keep_their_limits_across_the_pictures():
     """Moving a slider compares like with like: an axes showing the same quantity
     has the same limits in every picture (the union of each picture's own)."""
+    from mechlib.book import legible
+
     view = explorer(draw_panels, k=Slider(1, 3, steps=3))
     limits = {key[2]: value for key, value in view.limits.items()}
     (y0, y1) = limits["force (N)"][1]
     assert y0 <= 0 and y1 >= 3, limits
+    figures = []
+    for k in (1, 2, 3):
+        draw_panels(k)
+        figures.append(plt.gcf())
+    legible.share_limits(figures)
+    shown = {tuple(figure.axes[0].get_ylim()) for figure in figures}
+    plt.close("all")
+    assert len(shown) == 1 and min(shown.pop()) <= 0, shown
 
 
 def test_pictures_are_drawn_for_the_column_with_legible_text():
