@@ -9,7 +9,9 @@ registers them in ``window.mechlibExplorerFrames[key]``, and leaves in the
 page the first picture:
 
 - an explorer keeps its sliders and, in its JSON, where to find the rest
-  (``framesKey``, ``framesScript``); ``_ext/static/explorer.js`` loads that
+  (``framesKey``, ``framesScript``, and for the pictures drawn for a phone,
+  a script of their own, ``narrowKey``, ``narrowScript``: a page loads the
+  set it shows); ``_ext/static/explorer.js`` loads that
   script when the explorer comes near the screen or gets the focus;
 - an animation's player starts with its first frame in every place, and a
   few lines added to its script load the frames the same way and give them
@@ -115,6 +117,10 @@ def defer_explorer_frames(app, pagename, templatename, context, doctree):
         frames = data.pop("frames", None)
         if not frames:
             return match.group(0)
+        narrow = data.pop("narrowFrames", None)
+        if narrow:
+            data["narrowKey"] = _write_frames(app, narrow)
+            data["narrowScript"] = source(data["narrowKey"])
         key = _write_frames(app, frames)
         data["framesKey"], data["framesScript"] = key, source(key)
         text = json.dumps(data, ensure_ascii=True).replace("</", "<\\/")

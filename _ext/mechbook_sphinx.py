@@ -89,8 +89,11 @@ STATIC = Path(__file__).parent / "static"
 
 
 def add_static_files(app, config):
-    """Serve ``_ext/static`` and load the book's style sheets on every page."""
+    """Serve ``_ext/static`` and load the book's style sheets on every page; rank
+    the chapters above the API reference in the search (``search-scorer.js``)."""
     config.html_static_path.append(str(STATIC))
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(STATIC / "search-scorer.js")
 
 
 def load_explorer_files(app, pagename, templatename, context, doctree):
@@ -131,6 +134,15 @@ def list_roles_in_bibliography(app, pagename, templatename, context, doctree):
         context["body"] = body.replace('role="doc-biblioentry"', 'role="listitem"')
 
 
+def one_viewport_tag(app, pagename, templatename, context, doctree):
+    """Drop the viewport tag docutils' HTML writer puts in ``metatags``: Sphinx's
+    layout writes one (and _templates/layout.html drops the theme's)."""
+    import re
+
+    context["metatags"] = re.sub(r'<meta name="viewport"[^>]*>\s*', "",
+                                 context.get("metatags", ""))
+
+
 def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
     """Give _templates/layout.html the theme's Font Awesome script tag to drop.
 
@@ -165,6 +177,7 @@ def setup(app):
     merge_copies_of_streams()
     app.connect("html-page-context", fontawesome_as_web_font)
     app.connect("html-page-context", list_roles_in_bibliography)
+    app.connect("html-page-context", one_viewport_tag)
     app.add_js_file("mechbook.js", defer="defer")
     app.connect("html-page-context", add_search_snippets)
     app.connect("config-inited", add_static_files)

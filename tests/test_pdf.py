@@ -13,7 +13,7 @@ and read each PDF with poppler-utils (``pdfinfo``, ``pdftotext``,
   ``$$`` occurs in the PDF's text no more often than in the page's code and
   code outputs (where it is meant to be seen);
 - show no widget debris: no "Loading widget", no slider label beside its
-  readout, no toggle-button labels;
+  readout (an explorer's: its "k of n"), no toggle-button labels;
 - print every picture: every figure's number ("Fig. 6.2"), the pictures the
   page showed when printed (the command's manifest) at least as many as the
   article's ``<img>``, and at least one raster image in the PDF per PNG/JPEG
@@ -133,6 +133,12 @@ def widget_debris(page_html: str) -> list[re.Pattern]:
             labels = [re.escape(label) for label in state.get("_options_labels", [])]
             patterns.append(re.compile(re.escape(state.get("description") or "")
                                        + r"\s*" + r"\s*".join(labels) + r"(?:\s|$)"))
+    # A static explorer's slider (mechlib/book/explorer.py): its label, then its
+    # ends and its value with "k of n".
+    for label in re.findall(r'<div class="mechlib-explorer-control"><label for="[^"]+">'
+                            r"([^<]+)</label>", page_html):
+        patterns.append(re.compile(re.escape(html.unescape(label))
+                                   + r"[\s\S]{0,80}?\b\d+ of \d+\b"))
     return patterns
 
 

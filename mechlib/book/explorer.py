@@ -23,10 +23,15 @@ The grid is the product of the sliders' ``steps``: every slider multiplies the
 number of pictures, hence the time to make them and the weight of the page.
 ``max_frames`` and ``max_bytes`` guard both.
 
-Frames are palette PNG images (Pillow, 32 colours) at 80 dpi: for the book's
-line drawings with labels about 5 kB each (an 8 x 3.6 inch figure, 640 x 288
-pixels), a fifth of the same picture as SVG with its text kept as text (24 kB),
-and smaller than WebP at the same resolution (6 kB at quality 80).
+Frames are palette PNG images (Pillow, 32 colours), drawn twice for the
+column they sit in (``mechlib.book.legible``): for the book's column, 680 CSS
+px at one pixel per CSS px, and for a phone's, 358 CSS px with the panels
+stacked, at 1.25 pixels per CSS px; the page shows the phone's below
+``NARROW_MEDIA``. Either way no text is smaller than 8 points, 10.7 CSS px
+where the picture is shown at its natural size, legends sit below their axes,
+and the axes that show the same quantity share their limits across all the
+pictures. For the book's line drawings with labels a picture weighs about 5 to
+10 kB, a fifth of the same picture as SVG with its text kept as text.
 """
 
 from __future__ import annotations
@@ -40,7 +45,9 @@ import itertools
 import json
 import math
 import numbers
+import warnings
 
+from . import legible
 from .images import palette_png, png_data_uri
 from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
@@ -48,11 +55,16 @@ __all__ = ["Slider", "Choice", "Explorer", "explorer"]
 
 #: The most pictures an explorer may precompute unless it asks for more.
 MAX_FRAMES = 120
-#: The most bytes the static form of an explorer may weigh (its pictures). The
-#: built site loads them when the reader reaches the explorer
-#: (_ext/mechbook_explorer_frames.py), but a downloaded notebook carries them.
-MAX_BYTES = 350_000
+#: The most bytes the static form of an explorer may weigh (its pictures, both
+#: sets). The built site loads one set, when the reader reaches the explorer
+#: (_ext/mechbook_explorer_frames.py), but a downloaded notebook carries both.
+MAX_BYTES = 1_500_000
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: Where the page shows the pictures drawn for a phone (legible.NARROW):
+#: below it the wide pictures would shrink under 9 CSS px of text.
+NARROW_MEDIA = "(max-width: 640px)"
+#: Pixels per CSS px of the pictures drawn for a phone.
+NARROW_SCALE = 1.25
 
 
 def _number(value, what):
@@ -221,13 +233,13 @@ class Choice:
         return f"Choice({self.options!r}, {self.value!r}, label={self.label!r})"
 
 
-def _png(figure):
+def _png(figure, dpi):
     raw = io.BytesIO()
-    figure.savefig(raw, format="png", dpi=figure.dpi, facecolor="white")
+    figure.savefig(raw, format="png", dpi=dpi, facecolor="white")
     return png_data_uri(palette_png(raw.getvalue()))
 
 
-def _svg(figure):
+def _svg(figure, dpi=None):
     import matplotlib.pyplot as plt
 
     out = io.BytesIO()
@@ -244,8 +256,8 @@ def _bytes_of(data_uri):
     return base64.b64decode(data_uri.split(",", 1)[1])
 
 
-def _picture(draw, values, image_format, dpi):
-    """Call ``draw(**values)`` without showing anything; return the image as a data URI."""
+def _figure(draw, values, dpi):
+    """Call ``draw(**values)`` without showing anything; return its figure (open)."""
     import matplotlib.pyplot as plt
     from matplotlib.figure import Figure
 
@@ -263,24 +275,57 @@ def _picture(draw, values, image_format, dpi):
         plt.show = show
     made = [plt.figure(n) for n in plt.get_fignums() if n not in before]
     name = getattr(draw, "__name__", "draw")
+    figure = None
+    if failure is None and isinstance(result, Figure):
+        figure = result
+    elif failure is None and len(made) == 1:
+        figure = made[0]
+    for other in made:
+        if other is not figure:
+            plt.close(other)
+    if failure is not None:
+        raise ParameterError(
+            f"{name}({_call(values)}) raised {type(failure).__name__}: {failure}; "
+            "make it draw at every grid value, or narrow the sliders' ranges"
+        ) from failure
+    if figure is None:
+        raise ArgumentTypeError(
+            f"{name}({_call(values)}) made {len(made)} figures; draw exactly one "
+            "(or return it)")
+    return figure
+
+
+def _pictures(figure, image_format):
+    """The picture of ``figure`` for the wide column and for the narrow one (a
+    phone's, at NARROW_SCALE pixels per CSS px), and the smallest text of each in CSS px
+    at the picture's natural size (mechlib.book.legible); closes ``figure``."""
+    import matplotlib.pyplot as plt
+
     try:
-        if failure is not None:
-            raise ParameterError(
-                f"{name}({_call(values)}) raised {type(failure).__name__}: {failure}; "
-                "make it draw at every grid value, or narrow the sliders' ranges"
-            ) from failure
-        if isinstance(result, Figure):
-            figure = result
-        elif len(made) == 1:
-            figure = made[0]
-        else:
-            raise ArgumentTypeError(
-                f"{name}({_call(values)}) made {len(made)} figures; draw exactly one "
-                "(or return it)")
-        return _FORMATS[image_format](figure)
+        pictures, smallest = [], []
+        with warnings.catch_warnings():
+            # Laying the figure out again may warn that an axes of equal
+            # scale adjusts its limits: the warnings are the explorer's, not
+            # the chapter's, and would print in the chapter's output.
+            warnings.simplefilter("ignore")
+            for width, stack, scale in ((legible.WIDE, False, 1),
+                                        (legible.NARROW, True, NARROW_SCALE)):
+                legible.fit(figure, width, stack=stack)
+                pictures.append(_FORMATS[image_format](figure, legible.PX_PER_INCH * scale))
+                smallest.append(round(legible.smallest_text(figure)
+                                      * legible.PX_PER_INCH / 72, 2))
+        return pictures, smallest
     finally:
-        for figure in made:
-            plt.close(figure)
+        plt.close(figure)
+
+
+def _picture(draw, values, image_format, dpi, limits=None):
+    """The wide picture of ``draw(**values)`` as a data URI (the live view's),
+    with the limits an explorer's pictures share."""
+    figure = _figure(draw, values, dpi)
+    if limits:
+        legible.apply_limits(figure, limits)
+    return _pictures(figure, image_format)[0][0]
 
 
 def _call(values):
@@ -296,14 +341,24 @@ class Explorer:
     controls : dict
         ``{parameter name: Slider or Choice}``, in the order shown.
     frames : list of str
-        The precomputed pictures (data URIs), the last control varying fastest.
+        The precomputed pictures (data URIs), the last control varying fastest,
+        drawn for the book's column (``legible.WIDE`` CSS px).
+    narrow_frames : list of str
+        The same pictures drawn for a phone's column (``legible.NARROW`` CSS px,
+        panels stacked), at ``NARROW_SCALE`` pixels per CSS px; empty if not made.
+    smallest_text : dict
+        ``{"wide": px, "narrow": px}``: the smallest text of all the pictures, in
+        CSS px where a picture is shown at its natural size.
     alt : str
         What the picture shows, without the slider values.
     """
 
-    def __init__(self, draw, controls, frames, alt, image_format="png", dpi=80):
+    def __init__(self, draw, controls, frames, alt, image_format="png", dpi=80,
+                 narrow_frames=(), limits=None, smallest_text=None):
         self.draw, self.controls, self.frames, self.alt = draw, controls, frames, alt
         self.image_format, self.dpi = image_format, dpi
+        self.narrow_frames, self.limits = list(narrow_frames), limits or {}
+        self.smallest_text = smallest_text or {}
 
     def live(self):
         """The live view for a running kernel: the controls above an
@@ -329,7 +384,8 @@ class Explorer:
 
         def redraw(_change=None):
             values = {name: widget.value for name, widget in controls.items()}
-            picture.value = _bytes_of(_picture(self.draw, values, self.image_format, self.dpi))
+            picture.value = _bytes_of(_picture(self.draw, values, self.image_format, self.dpi,
+                                               self.limits))
 
         for widget in controls.values():
             widget.observe(redraw, names="value")
@@ -343,7 +399,8 @@ class Explorer:
         return index
 
     def html(self):
-        """The static explorer: the first picture, the sliders and the frames as JSON."""
+        """The static explorer: the first picture (the phone's below ``NARROW_MEDIA``),
+        the sliders with their ends, tick marks and "k of n", and the frames as JSON."""
         key = hashlib.sha1("".join(self.frames).encode()).hexdigest()[:10]
         Explorer._count += 1
         uid = f"mlx-{key}-{Explorer._count}"
@@ -358,17 +415,31 @@ class Explorer:
             rows.append(
                 f'<div class="mechlib-explorer-control">'
                 f'<label for="{uid}-{n}">{html.escape(label)}</label>'
+                f'<span class="mechlib-explorer-slider" style="--intervals: {control.steps - 1}">'
                 f'<input type="range" id="{uid}-{n}" min="0" max="{control.steps - 1}" '
                 f'step="1" value="{k}" aria-valuetext="{html.escape(shown[k])}">'
+                f'<span class="mechlib-explorer-ends" aria-hidden="true">'
+                f'<span>{html.escape(shown[0])}</span><span>{html.escape(shown[-1])}</span>'
+                f'</span></span>'
                 f'<output for="{uid}-{n}" aria-hidden="true">'
-                f'{html.escape(shown[k])}</output></div>')
+                f'<span class="mechlib-explorer-value">{html.escape(shown[k])}</span> '
+                f'<span class="mechlib-explorer-step">{k + 1} of {control.steps}</span>'
+                f'</output></div>')
         now = ", ".join(f"{label} = {shown[k]}" for label, shown, k in zip(labels, values, start))
-        data = json.dumps({"alt": self.alt, "labels": labels, "values": values,
-                           "shape": [c.steps for c in self.controls.values()],
-                           "frames": self.frames}, ensure_ascii=True).replace("</", "<\\/")
+        data = {"alt": self.alt, "labels": labels, "values": values,
+                "shape": [c.steps for c in self.controls.values()],
+                "smallestText": self.smallest_text, "frames": self.frames}
+        narrow = ""
+        if self.narrow_frames:
+            data.update(narrowFrames=self.narrow_frames, narrowMedia=NARROW_MEDIA,
+                        narrowScale=NARROW_SCALE)
+            narrow = (f'<source media="{NARROW_MEDIA}" '
+                      f'srcset="{self.narrow_frames[index]} {NARROW_SCALE}x">')
+        data = json.dumps(data, ensure_ascii=True).replace("</", "<\\/")
         return (f'<div class="mechlib-explorer" id="{uid}">'
+                f'<picture>{narrow}'
                 f'<img class="mechlib-explorer-frame" src="{self.frames[index]}" '
-                f'alt="{html.escape(f"{self.alt} ({now})")}">'
+                f'alt="{html.escape(f"{self.alt} ({now})")}"></picture>'
                 f'<div class="mechlib-explorer-controls">{"".join(rows)}</div>'
                 f'<script type="application/json" class="mechlib-explorer-data">{data}</script>'
                 f'</div>')
@@ -405,8 +476,9 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     image_format : {"png", "svg"}
         How the pictures are stored; PNG is smaller for line drawings.
     dpi : float
-        Resolution of the PNG pictures, in dots per inch of the figure's size
-        (80 draws an 8-inch-wide figure 640 pixels wide).
+        Resolution at which ``draw``'s figure is made (the live view's). The
+        pictures of the page are drawn for the book's column whatever it is
+        (``mechlib.book.legible``).
     max_frames : int
         The most pictures to precompute (the product of the controls' steps).
     max_bytes : int
@@ -491,13 +563,34 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             f"{max_frames}: give the sliders fewer steps (or raise max_frames, which makes "
             "the page heavier)")
     names = list(controls)
-    frames, size = [], 0
-    for combination in itertools.product(*(control.grid() for control in controls.values())):
-        frames.append(_picture(draw, dict(zip(names, combination)), image_format, dpi))
-        size += len(frames[-1])
-        if size > max_bytes:
-            raise ParameterError(
-                f"the pictures weigh more than max_bytes = {max_bytes} after "
-                f"{len(frames)} of {count}: give the sliders fewer steps, a lower dpi "
-                "or a smaller figure (or raise max_bytes, which makes the page heavier)")
-    return Explorer(draw, dict(controls), frames, alt.strip(), image_format, dpi)
+    figures = []
+    try:
+        import matplotlib.pyplot as plt
+
+        # Every picture stays open until the limits they share are known.
+        with plt.rc_context({"figure.max_open_warning": 0}):
+            for combination in itertools.product(*(c.grid() for c in controls.values())):
+                figures.append(_figure(draw, dict(zip(names, combination)), dpi))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            limits = legible.share_limits(figures)
+        frames, narrow_frames, smallest, size = [], [], [], 0
+        while figures:
+            (wide, narrow), text = _pictures(figures.pop(0), image_format)
+            frames.append(wide)
+            narrow_frames.append(narrow)
+            smallest.append(text)
+            size += len(wide) + len(narrow)
+            if size > max_bytes:
+                raise ParameterError(
+                    f"the pictures weigh more than max_bytes = {max_bytes} after "
+                    f"{len(frames)} of {count}: give the sliders fewer steps "
+                    "or a smaller figure (or raise max_bytes, which makes the page heavier)")
+    finally:
+        import matplotlib.pyplot as plt
+
+        for figure in figures:
+            plt.close(figure)
+    smallest_text = {"wide": min(w for w, _ in smallest), "narrow": min(n for _, n in smallest)}
+    return Explorer(draw, dict(controls), frames, alt.strip(), image_format, dpi,
+                    narrow_frames, limits, smallest_text)

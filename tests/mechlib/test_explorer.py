@@ -173,3 +173,100 @@ def test_live_in_a_kernel():
     assert {"FloatSliderModel", "ImageModel", "VBoxModel"} <= models
     assert "OutputModel" not in models
     assert notebook.cells[1].outputs[0]["text"].strip() == "0.25 True"
+
+
+def draw_panels(k=1.0):
+    """Two panels side by side, with small legends, whose data grow with k."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3))
+    left.plot([0, 1], [0, k], label="k t")
+    left.legend(fontsize=5, loc="upper left")
+    left.set_ylabel("force (N)")
+    right.plot([0, 1], [k, 0], label="k (1 - t)")
+    right.legend(fontsize=6)
+    plt.show()
+
+
+def png_size(uri):
+    from PIL import Image
+    import io
+
+    return Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).size
+
+
+def test_axes_keep_their_limits_across_the_pictures():
+    """Moving a slider compares like with like: an axes showing the same quantity
+    has the same limits in every picture (the union of each picture's own)."""
+    from mechlib.book import legible
+
+    view = explorer(draw_panels, k=Slider(1, 3, steps=3))
+    limits = {key[2]: value for key, value in view.limits.items()}
+    (y0, y1) = limits["force (N)"][1]
+    assert y0 <= 0 and y1 >= 3, limits
+    figures = []
+    for k in (1, 2, 3):
+        draw_panels(k)
+        figures.append(plt.gcf())
+    legible.share_limits(figures)
+    shown = {tuple(figure.axes[0].get_ylim()) for figure in figures}
+    plt.close("all")
+    assert len(shown) == 1 and min(shown.pop()) <= 0, shown
+
+
+def test_pictures_are_drawn_for_the_column_with_legible_text():
+    """No text under 8 points, 10.7 CSS px at the picture's natural size, for the
+    book's column (680 CSS px) and for a phone's (358, panels stacked: taller
+    than wide)."""
+    view = explorer(draw_panels, k=Slider(1, 3, steps=2))
+    assert view.smallest_text["wide"] >= 10.6 and view.smallest_text["narrow"] >= 10.6
+    wide, narrow = png_size(view.frames[0]), png_size(view.narrow_frames[0])
+    assert wide[0] <= 680 and round(narrow[0] / 1.25) <= 358
+    assert narrow[1] > narrow[0], f"the phone's picture is not stacked: {narrow}"
+
+
+def test_legends_move_below_their_axes():
+    from mechlib.book import legible
+
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.plot([0, 1], [0, 1], label="a line")
+    ax.legend(loc="upper left")
+    legible.fit(fig, legible.WIDE)
+    renderer = fig.canvas.get_renderer()
+    assert ax.get_legend().get_window_extent(renderer).y1 < ax.get_window_extent(renderer).y0
+    plt.close(fig)
+
+
+def test_sliders_show_their_range_and_steps(view):
+    html, _ = page_data(view)
+    ends = '<span class="mechlib-explorer-ends" aria-hidden="true"><span>0</span><span>2</span>'
+    assert ends in html
+    assert '<span class="mechlib-explorer-step">2 of 3</span>' in html
+    assert 'style="--intervals: 2"' in html
+
+
+def test_an_explorer_warns_of_nothing():
+    """More than 20 pictures open at once (until their limits are shared) and an
+    axes of equal scale laid out again print no warning into the chapter."""
+    import warnings
+
+    def draw(a=0.0):
+        """A drawing at equal scale."""
+        fig, ax = plt.subplots(figsize=(4, 2))
+        ax.set_aspect("equal", adjustable="datalim")
+        ax.plot([0, 1 + a], [0, a])
+        ax.set_xlim(0, 2)
+        plt.show()
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        explorer(draw, a=Slider(0, 1, steps=25))
+    assert not caught, [str(w.message) for w in caught]
+
+
+def test_a_few_outliers_do_not_squash_the_shared_axes():
+    """A bicycle that falls (600 degrees of steer) among swings of 10: the shared
+    range holds the swings, not the fall; without outliers it is the union."""
+    from mechlib.book.legible import _shared
+
+    assert _shared([(-5, 10), (-8, 12), (-6, 9), (0, 600)], "linear") == [-8, 37.25]
+    assert _shared([(-5, 10), (-8, 12), (-6, 30)], "linear") == [-8, 30]
+    assert _shared([(1e-17, 1e-3), (1e-9, 1e-2)], "log") == [1e-17, 1e-2]

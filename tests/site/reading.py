@@ -111,6 +111,65 @@ PHONE_LAYOUT = r"""() => {
     return found;
 }"""
 
+# Every typeset formula, inline or display, against each box that clips it
+# (an ancestor whose overflow is not visible) and the screen. A formula may run
+# past a box only if that box scrolls and shows that it does: the scroll
+# shadows of _ext/static/mechbook.css (a gradient background, part of it
+# attached "local"). An equation whose formula scrolls has its number on a
+# line of its own, so that the number never reads as the formula's end.
+# Math in a closed dropdown is skipped: open the solutions first (OPEN_ALL).
+CLIPPED_MATH = r"""() => {
+    const found = [];
+    const scrolls = style => style.overflowX === 'auto' || style.overflowX === 'scroll';
+    const showsScroll = style => style.backgroundAttachment.includes('local')
+                                 && style.backgroundImage.includes('gradient');
+    const width = document.documentElement.clientWidth;
+    const name = el => el.tagName.toLowerCase() + (el.classList.length
+                       ? '.' + Array.from(el.classList).slice(0, 2).join('.') : '');
+    for (const container of document.querySelectorAll('main mjx-container')) {
+        const math = container.querySelector(':scope > mjx-math');
+        if (!math || !math.getClientRects().length) continue;
+        // A closed drawer (the page's contents on a phone) lies off the screen.
+        const drawer = container.closest('.bd-sidebar-primary, .bd-sidebar-secondary');
+        const shut = drawer && drawer.getBoundingClientRect();
+        if (shut && (shut.left >= width || shut.right <= 0)) continue;
+        const display = container.getAttribute('display') === 'true';
+        const where = container.closest('div.math[id]');
+        const text = (container.querySelector('mjx-assistive-mml') || container)
+                     .textContent.replace(/\s+/g, ' ').slice(0, 40);
+        const what = `${display ? 'display' : 'inline'} formula ` +
+                     `${where ? '#' + where.id + ' ' : ''}"${text}"`;
+        let box = math.getBoundingClientRect();
+        let problem = null;
+        for (let el = container; el && el !== document.body; el = el.parentElement) {
+            const style = getComputedStyle(el);
+            if (style.overflowX === 'visible') continue;
+            const rect = el.getBoundingClientRect();
+            const left = rect.left + el.clientLeft, right = left + el.clientWidth;
+            if (box.left >= left - 1 && box.right <= right + 1) continue;
+            if (scrolls(style) && showsScroll(style)) { box = rect; continue; }
+            problem = `${what} (${Math.round(box.width)} px) is cut off by ${name(el)} ` +
+                      `(${Math.round(right - left)} px, overflow ${style.overflowX}` +
+                      `${scrolls(style) ? ', scrolls with nothing to show it' : ''})`;
+            break;
+        }
+        if (!problem && (box.right > width + 1 || box.left < -1))
+            problem = `${what} (${Math.round(box.width)} px) runs off the ${width} px screen`;
+        if (problem) found.push(problem);
+        const number = where && where.querySelector(':scope > .eqno');
+        if (display && number && container.scrollWidth > container.clientWidth + 1
+            && number.getBoundingClientRect().top < container.getBoundingClientRect().bottom - 1)
+            found.push(`the number of ${what} sits beside a formula that scrolls`);
+    }
+    return found;
+}"""
+
+# Open every dropdown (worked solutions) so that the math inside is laid out.
+OPEN_ALL = """() => {
+    document.querySelectorAll('.toggle-hidden').forEach(el => el.classList.remove('toggle-hidden'));
+    document.querySelectorAll('details:not([open])').forEach(el => { el.open = true; });
+}"""
+
 # An intentional error shows its type and message, not a long traceback with
 # the paths of the machine that built the book.
 TRACEBACKS = r"""() => {

@@ -69,3 +69,58 @@ def test_every_slider_changes_the_picture(context, base_url, path):
         assert not errors, f"{path} logged console errors: {errors}"
     finally:
         page.close()
+
+
+# For each explorer: the smallest text of the picture the page shows, in CSS px
+# (mechlib/book/legible.py measures it in the figure; the picture is shown at
+# clientWidth of its natural width), and what its sliders show of their range.
+LEGIBILITY = """root => {
+    const data = JSON.parse(root.querySelector('script.mechlib-explorer-data').textContent);
+    const img = root.querySelector('img.mechlib-explorer-frame');
+    const source = root.querySelector('picture > source');
+    const narrow = Boolean(source && data.narrowMedia && matchMedia(data.narrowMedia).matches);
+    const natural = img.naturalWidth;
+    return {
+        set: narrow ? 'narrow' : 'wide',
+        smallest: data.smallestText[narrow ? 'narrow' : 'wide'] * img.clientWidth / natural,
+        shown: img.clientWidth, natural: natural,
+        sliders: Array.from(root.querySelectorAll('.mechlib-explorer-control')).map(control => ({
+            ends: Array.from(control.querySelectorAll('.mechlib-explorer-ends > span'))
+                       .map(span => span.getBoundingClientRect().width > 0 ? span.textContent : ''),
+            step: control.querySelector('.mechlib-explorer-step').textContent,
+            max: Number(control.querySelector('input').max),
+        })),
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("path", pages_with_explorers())
+def test_explorer_pictures_and_sliders_are_legible(browser, base_url, path, width):
+    """At 1280 and at 390 px: the smallest text of every explorer's picture is at
+    least 9 CSS px, and each slider shows its two ends and "k of n"."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/{path}", wait_until="networkidle")
+        explorers = page.locator(".mechlib-explorer")
+        found = []
+        for n in range(explorers.count()):
+            root = explorers.nth(n)
+            root.scroll_into_view_if_needed()
+            page.wait_for_function("root => root.querySelector('img').complete",
+                                   arg=root.element_handle())
+            seen = root.evaluate(LEGIBILITY)
+            print(f"{path} at {width} px: explorer {n} ({seen['set']} pictures, "
+                  f"{seen['shown']} of {seen['natural']} px): smallest text "
+                  f"{seen['smallest']:.1f} CSS px")
+            if seen["smallest"] < 9:
+                found.append(f"explorer {n}: smallest text {seen['smallest']:.1f} CSS px")
+            for k, slider in enumerate(seen["sliders"]):
+                if not all(end.strip() for end in slider["ends"]) or len(slider["ends"]) != 2:
+                    found.append(f"explorer {n}, slider {k} shows no ends: {slider['ends']}")
+                if not slider["step"].endswith(f" of {slider['max'] + 1}"):
+                    found.append(f"explorer {n}, slider {k} shows no step: {slider['step']!r}")
+    finally:
+        context.close()
+    assert not found, f"{path} at {width} px:\n" + "\n".join(found)

@@ -46,3 +46,21 @@ def test_plain_math(context, base_url):
     finally:
         page.close()
     assert plain == ["A_n", "q\u0307_1 + ω", "^Nv\u0304^P_r"]
+
+
+@pytest.mark.parametrize("query, first", [("partial velocity", "Partial velocities"),
+                                          ("bicycle", "The Whipple bicycle")])
+def test_chapters_rank_above_the_api_reference(context, base_url, query, first):
+    """A word a chapter teaches finds the chapter first, not mechlib's API entry
+    of the same name (_ext/static/search-scorer.js)."""
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/search.html?q={query.replace(' ', '+')}")
+        page.wait_for_function(
+            "() => document.querySelector('#search-results .search-summary')"
+            " && !document.querySelector('#search-results .search-summary')"
+            ".textContent.startsWith('Searching')", timeout=20000)
+        hits = page.locator("#search-results ul.search > li > a").all_inner_texts()
+    finally:
+        page.close()
+    assert hits and first in hits[0], f"searching {query!r} lists first {hits[:3]}"

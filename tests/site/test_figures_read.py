@@ -1,0 +1,63 @@
+"""Figures a phone can read, and open full size (issue 25).
+
+At 390 px every SVG figure of every page is drawn wide enough that its
+smallest label is at least 9 CSS px high (label sizes and widths read from the
+SVG that matplotlib wrote: a label's glyphs are scaled by ``scale(s -s)``, a
+``100 s`` point font, in a figure ``width`` points wide), and each one is a
+link to its SVG, which opens it full size (_ext/mechbook_figures.py); a
+figure wider than the column scrolls in its own box, not the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.site.test_pages import PAGES
+
+WIDTH = re.compile(r'<svg[^>]*\swidth="([\d.]+)pt"')
+LABEL = re.compile(r'<g transform="translate\([^)]*\) scale\(([\d.]+) -[\d.]+\)">')
+
+FIGURES = """() => Array.from(document.querySelectorAll('main figure img[src$=".svg"]'))
+    .map(img => ({src: img.getAttribute('src'), shown: img.getBoundingClientRect().width,
+                  link: img.closest('a') ? img.closest('a').getAttribute('href') : null}))"""
+
+
+def label_ratio(svg: str) -> float:
+    """The smallest label's height per point of the figure's width."""
+    width, labels = WIDTH.search(svg), [float(s) * 100 for s in LABEL.findall(svg)]
+    return min(labels) / float(width.group(1)) if width and labels else float("inf")
+
+
+def pages_with_figures(site):
+    return [path for path in PAGES if re.search(r'<img [^>]*src="[^"]*\.svg"',
+                                                 (site / path).read_text("utf-8"))]
+
+
+def test_figures_are_legible_on_a_phone_and_open_full_size(browser, base_url, site):
+    pages = pages_with_figures(site)
+    assert pages, "no page has an SVG figure: the test would check nothing"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    found = []
+    try:
+        for path in pages:
+            page = context.new_page()
+            page.goto(f"{base_url}/{path}", wait_until="networkidle")
+            figures = page.evaluate(FIGURES)
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            page.close()
+            if wide > 391:
+                found.append(f"{path}: the page scrolls sideways ({wide} px of content): "
+                             "a figure wider than the column must scroll in its own box")
+            for figure in figures:
+                name = figure["src"].rsplit("/", 1)[-1]
+                svg = (site / "_images" / name).read_text(encoding="utf-8")
+                smallest = figure["shown"] * label_ratio(svg)
+                if smallest < 9:
+                    found.append(f"{path}: {name} is {figure['shown']:.0f} px wide, its "
+                                 f"smallest label {smallest:.1f} px")
+                if not (figure["link"] or "").endswith(name):
+                    found.append(f"{path}: {name} does not open full size "
+                                 f"(link {figure['link']})")
+    finally:
+        context.close()
+    assert not found, "\n".join(found)
