@@ -41,8 +41,10 @@ def draw():
     levels = np.arange(-1.5, 6.01, 0.25)
     filled = ax.contourf(q1, q2, potential(q1, q2), levels=levels, cmap="Blues_r",
                          rasterized=True)
-    ax.contour(q1, q2, potential(q1, q2), levels=levels, colors="white", linewidths=0.4,
-               rasterized=True)
+    # every other level edged in white, as vector lines (a raster of the edges
+    # alone took 126 kB of the page)
+    ax.contour(q1, q2, potential(q1, q2), levels=levels[::2], colors="white",
+               linewidths=0.4)
     colorbar = fig.colorbar(filled, ax=ax, pad=0.02)
     colorbar.set_label(r"$V / (mgl)$")
     a1, a2 = np.meshgrid(np.linspace(-6.5, 6.5, 14), np.linspace(-2.0, 2.0, 5))
