@@ -41,13 +41,17 @@ DOWNLOAD = BOOK / "_build" / "html" / "_sources" / "book" / f"{CHAPTER}.ipynb"
 SCREENSHOTS = BOOK / "_build" / "screenshots"
 FIGURES = 3   # the chapter's {figure} directives
 
+def shown_text(cells: str, dropped: str = "mjx-container, pre, code, script, style") -> str:
+    """A page function returning the text of the elements ``cells`` without the
+    nodes ``dropped`` (math, code): where MyST or TeX would show as raw syntax."""
+    return f"""() => Array.from(document.querySelectorAll('{cells}'))
+        .map(node => {{ const clone = node.cloneNode(true);
+            clone.querySelectorAll('{dropped}').forEach(n => n.remove());
+            return clone.innerText; }}).join('\\n')"""
+
+
 # Rendered Markdown text outside math and code, where MyST would be raw syntax.
-RENDERED_TEXT = """() => Array.from(
-    document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown'))
-    .map(node => { const clone = node.cloneNode(true);
-        clone.querySelectorAll('mjx-container, pre, code, script, style')
-             .forEach(n => n.remove());
-        return clone.innerText; }).join('\\n')"""
+RENDERED_TEXT = shown_text(".jp-MarkdownCell .jp-RenderedMarkdown")
 IMAGES = """() => Array.from(document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown img'))
     .map(img => ({src: img.getAttribute('src').slice(0, 30),
                   loaded: img.complete && img.naturalWidth > 0}))"""
@@ -208,7 +212,7 @@ def test_download_in_notebook_7(browser, notebook7):
     context, page = open_notebook(browser, f"{base}/notebooks/{NUMBERED}.ipynb?token={token}")
     try:
         assert page.locator("#main-panel, .jp-NotebookPanel").count() >= 1
-        text = page.evaluate(RENDERED_TEXT.replace(".jp-RenderedMarkdown", ".jp-Cell-inputWrapper"))
+        text = page.evaluate(shown_text(".jp-MarkdownCell .jp-Cell-inputWrapper"))
         assert "Constraint forces and Coulomb friction" in text
         numbered = [numbers for numbers in page.evaluate(SHOWN_NUMBERS) if numbers]
         assert numbered == [[f"({number})"] for number in book_numbers(NUMBERED_DOWNLOAD)]

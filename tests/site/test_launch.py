@@ -35,7 +35,7 @@ import pytest
 
 from tests.references import ROOT
 from tests.site.jupyter import jupyter_server
-from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers
+from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
 
 PAGES = ROOT / "_build" / "html" / "book"
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -43,12 +43,8 @@ SCREENSHOTS = ROOT / "_build" / "screenshots"
 RUN_ALL = "partial-velocities"
 # The Markdown cells' text a reader sees, outside math (KaTeX keeps the TeX source
 # in its MathML copy) and code.
-SHOWN_TEXT = """() => Array.from(
-        document.querySelectorAll('.jp-MarkdownCell .jp-Cell-inputWrapper'))
-    .map(node => { const clone = node.cloneNode(true);
-        clone.querySelectorAll('.katex, mjx-container, pre, code, script, style, .cm-editor')
-             .forEach(n => n.remove());
-        return clone.innerText; }).join('\\n')"""
+SHOWN_TEXT = shown_text(".jp-MarkdownCell .jp-Cell-inputWrapper",
+                        ".katex, mjx-container, pre, code, script, style, .cm-editor")
 BINDER_LINK = re.compile(r'href="(https://mybinder\.org/[^"]+)"')
 
 
