@@ -85,19 +85,41 @@ def _sample_points(expr, samples=3, seed=12345, low=0.3, high=1.3):
     >>> [list(step) for step in _sample_points(q.diff() + q, samples=1)[0]]
     [[Derivative(q(t), t)], [q(t)], []]
     """
-    atoms_of = _as_matrix(expr, None)
+    matrix = _as_matrix(expr, None)
+    derivatives, functions = _unknown_functions(matrix)
+    free = matrix.free_symbols - {me.dynamicsymbols._t}
+    kinds = [sorted(atoms, key=sm.default_sort_key)
+             for atoms in (derivatives, functions, free)]
     draw = value_stream(seed, low, high)
-    points = []
-    for _ in range(samples):
-        steps = []
-        for kind in (sm.Derivative, AppliedUndef):
-            atoms = sorted(atoms_of.atoms(kind), key=sm.default_sort_key)
-            steps.append({a: sm.Float(next(draw)) for a in atoms})
-        free = sorted(atoms_of.free_symbols - {me.dynamicsymbols._t},
-                      key=sm.default_sort_key)
-        steps.append({s: sm.Float(next(draw)) for s in free})
-        points.append(steps)
-    return points
+    return [[{a: sm.Float(next(draw)) for a in atoms} for atoms in kinds]
+            for _ in range(samples)]
+
+
+def _unknown_functions(matrix):
+    """The time derivatives and the functions of time in ``matrix``.
+
+    The same as ``matrix.atoms(Derivative)`` and ``matrix.atoms(AppliedUndef)``,
+    but each distinct subexpression is visited once: the equations of motion of
+    a chain repeat the same subexpressions many times over (a 10-link
+    pendulum's F_r* has ten million nodes as a tree, far fewer distinct ones).
+
+    >>> q = me.dynamicsymbols('q')
+    >>> _unknown_functions(sm.Matrix([q.diff()**2 + sm.sin(q)]))
+    ({Derivative(q(t), t)}, {q(t)})
+    """
+    derivatives, functions, seen = set(), set(), set()
+    stack = list(matrix)
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if isinstance(node, sm.Derivative):
+            derivatives.add(node)
+        elif isinstance(node, AppliedUndef):
+            functions.add(node)
+        stack.extend(node.args)
+    return derivatives, functions
 
 
 def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
@@ -204,10 +226,11 @@ def relative_difference(a, b, frame=None, samples=3, seed=12345):
             "compare matrices of the same shape")
     both = a.row_join(b)
     worst = 0.0
+    fun = None
     for steps in _sample_points(both, samples, seed):
         values = {k: v for step in steps for k, v in step.items()}
-        keys = list(values)
-        fun = sm.lambdify(keys, [a - b, b], cse=True, modules="mpmath")
+        if fun is None:          # every sample has the same unknowns, in order
+            fun = sm.lambdify(list(values), [a - b, b], cse=True, modules="mpmath")
         with mpmath.workdps(30):
             D, B = (np.array(m.tolist(), dtype=complex) for m in
                     fun(*[mpmath.mpf(str(v)) for v in values.values()]))

@@ -1,13 +1,14 @@
-"""Build discipline: a cell that raises fails the build, unless it is tagged to raise.
+"""Build discipline: a cell that raises fails the build, unless it is tagged to raise;
+executed outputs are not reused once mechlib or the installed packages change.
 
-Each test builds a one-page book with the book's own ``_config.yml`` and the
+The first two tests build a one-page book with the book's own ``_config.yml`` and the
 command of scripts/build.sh.
 """
 
 import shutil
 from pathlib import Path
 
-from mechlib.book.site import BuildError, build_book
+from mechlib.book.site import BuildError, build_book, execution_inputs, forget_other_inputs
 from tests.references import ROOT
 
 PAGE = """\
@@ -42,7 +43,7 @@ def build(tmp_path: Path, tags: str):
     (tmp_path / "book" / "page.md").write_text(PAGE.format(tags=tags))
     (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: book/page\n")
     try:
-        build_book(tmp_path)
+        build_book(tmp_path, by="tests")   # not a chapter of the book
     except BuildError as error:
         return error
     return None
@@ -60,3 +61,24 @@ def test_a_cell_tagged_raises_exception_builds(tmp_path):
     assert error is None, str(error)
     assert "ZeroDivisionError" in (tmp_path / "_build" / "html" / "book"
                                    / "page.html").read_text()
+
+
+def test_outputs_of_other_execution_inputs_are_forgotten(tmp_path):
+    """jupyter-cache keys a chapter by its code; a change to mechlib (or to an
+    installed package) must still execute and read every chapter again."""
+    build = tmp_path / "_build"
+    for folder in (".jupyter_cache", ".doctrees"):
+        (build / folder).mkdir(parents=True)
+        (build / folder / "kept").write_text("made with these inputs")
+    assert forget_other_inputs(build)             # never stamped: emptied
+    assert not (build / ".doctrees").exists()
+    stamp = build / ".jupyter_cache" / "execution-inputs.sha256"
+    assert stamp.read_text() == execution_inputs()
+    (build / ".jupyter_cache" / "kept").write_text("made with these inputs")
+    (build / ".doctrees").mkdir()
+    assert not forget_other_inputs(build)         # same inputs: kept
+    assert (build / ".jupyter_cache" / "kept").is_file() and (build / ".doctrees").is_dir()
+    stamp.write_text("0" * 64)                    # mechlib changed since
+    assert forget_other_inputs(build)
+    assert not (build / ".jupyter_cache" / "kept").exists()
+    assert not (build / ".doctrees").exists()

@@ -7,22 +7,38 @@ chapter is not run again); ``scripts/build.sh`` runs it for the instructor's
 edition and :mod:`mechlib.book.student_edition` for the student's. When the
 build fails, :class:`BuildError` carries what the log says went wrong: its
 warnings and errors, and the end of every failed chapter's error report.
+
+MyST-NB executes the chapters one after another while Sphinx reads them. To
+use every core, :func:`execute_into_cache` first executes the chapters the
+cache does not hold, several at once, and stores them in the cache exactly
+as MyST-NB would (same reader, same execution, same cache key); the build
+then finds every chapter cached. A chapter that fails is left out of the
+cache, so the build runs it again and reports the error as usual.
+
+jupyter-cache keys a chapter by its code alone, but what a chapter prints
+also depends on ``mechlib`` and on the installed packages. The cache therefore
+carries a stamp of both (:func:`execution_inputs`); when it differs, the
+cache and Sphinx's read documents are emptied, and every chapter runs again
+(:func:`forget_other_inputs`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .chapters import REPOSITORY
 from .notebooks import log_execution
 
-__all__ = ["BuildError", "build_book", "problems_in_log", "executed_in_log"]
+__all__ = ["BuildError", "build_book", "execute_into_cache", "execution_inputs",
+           "forget_other_inputs", "problems_in_log", "executed_in_log"]
 
 
 class BuildError(RuntimeError):
@@ -72,6 +88,8 @@ def build_book(source=".", output=None, log=None, by="build"):
     reports = html / "reports"
     if reports.is_dir():                  # failure reports of earlier builds
         shutil.rmtree(reports)
+    forget_other_inputs(root / "_build")
+    execute_into_cache(source, root / "_build" / ".jupyter_cache", by=by)
     with log.open("w") as stream:
         result = subprocess.run(command, cwd=source, stdout=stream,
                                 stderr=subprocess.STDOUT)
@@ -82,6 +100,149 @@ def build_book(source=".", output=None, log=None, by="build"):
                          + f"\nthe book did not build; the whole log is in {log}")
     build_wheel(html / "_static")
     return html
+
+
+def book_pages(source):
+    """The files of the book at ``source`` that its ``_toc.yml`` lists.
+
+    >>> sorted(p.name for p in book_pages(REPOSITORY))[:2]
+    ['api-systems.md', 'api-tools.md']
+    """
+    import yaml
+
+    source = Path(source)
+    found = []
+
+    def collect(entry):
+        if isinstance(entry, dict):
+            for key, value in entry.items():
+                if key in ("root", "file") and isinstance(value, str):
+                    found.extend(source.glob(value + ".*"))
+                else:
+                    collect(value)
+        elif isinstance(entry, list):
+            for item in entry:
+                collect(item)
+
+    collect(yaml.safe_load((source / "_toc.yml").read_text(encoding="utf-8")))
+    return [path for path in found if path.suffix in (".md", ".ipynb")]
+
+
+def _read_as_myst_nb(path, extensions):
+    """The notebook MyST-NB reads from ``path`` (a MyST Markdown notebook),
+    or None for a page that is not one."""
+    from myst_nb.core.read import is_myst_markdown_notebook, read_myst_markdown_notebook
+    from myst_parser.config.main import MdParserConfig
+
+    text = Path(path).read_text(encoding="utf-8")
+    if not is_myst_markdown_notebook(text):
+        return None
+    return read_myst_markdown_notebook(
+        text, config=MdParserConfig(enable_extensions=set(extensions)),
+        add_source_map=True, path=str(path))
+
+
+def _execute_page(path, extensions, timeout):
+    """Execute one page as MyST-NB does (in its folder); return the
+    executed notebook, or None if a cell failed, and the seconds it took."""
+    import nbformat
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    notebook = _read_as_myst_nb(path, extensions)
+    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
+                                 allow_errors=False, meta_override=True)
+    if result.err is not None:
+        return None, result.time
+    return nbformat.writes(notebook), result.time
+
+
+def execution_inputs():
+    """A digest of what a chapter's outputs depend on besides its own code:
+    the source of ``mechlib`` (its modules and stored checks) and the name
+    and version of every installed distribution.
+
+    >>> len(execution_inputs())
+    64
+    """
+    import hashlib
+    from importlib.metadata import distributions
+
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(package)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    installed = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
+    digest.update("\n".join(installed).encode())
+    return digest.hexdigest()
+
+
+def forget_other_inputs(build):
+    """Empty the jupyter-cache (``build/.jupyter_cache``) and Sphinx's read
+    documents (``build/.doctrees``) if they were made with other execution
+    inputs (:func:`execution_inputs`), so that every chapter is executed and
+    read again; stamp the cache with these inputs. Returns whether it emptied."""
+    build = Path(build)
+    cache = build / ".jupyter_cache"
+    stamp = cache / "execution-inputs.sha256"
+    inputs = execution_inputs()
+    stale = cache.exists() and (not stamp.is_file() or stamp.read_text() != inputs)
+    if stale:
+        shutil.rmtree(cache)
+        shutil.rmtree(build / ".doctrees", ignore_errors=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(inputs)
+    return stale
+
+
+def execute_into_cache(source, cache_path, *, by="build", workers=None):
+    """Execute the pages of the book at ``source`` that the jupyter-cache at
+    ``cache_path`` does not hold, ``workers`` at once (default: one per
+    core, at most ``MECHBOOK_BUILD_WORKERS``), and cache them as MyST-NB
+    would. Returns the names of the pages executed.
+
+    Does nothing unless the book's ``execute_notebooks`` is ``cache``.
+    """
+    import nbformat
+    import yaml
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    source = Path(source)
+    settings = yaml.safe_load((source / "_config.yml").read_text(encoding="utf-8"))
+    execute = settings.get("execute", {})
+    if execute.get("execute_notebooks") != "cache":
+        return []
+    extensions = tuple(settings["parse"]["myst_enable_extensions"])
+    cache = get_cache(str(cache_path))
+    stale = []
+    for path in book_pages(source):
+        notebook = _read_as_myst_nb(path, extensions)
+        if notebook is None or not any(c.cell_type == "code" for c in notebook.cells):
+            continue
+        try:
+            cache.match_cache_notebook(notebook)
+        except KeyError:
+            stale.append(path)
+    stale.sort(key=lambda path: path.stat().st_size, reverse=True)   # longest first
+    workers = workers or min(os.cpu_count() or 1,
+                             int(os.environ.get("MECHBOOK_BUILD_WORKERS", "2")))
+    if not stale:
+        return []
+    timeout = execute.get("timeout", 30)
+    with ProcessPoolExecutor(max_workers=min(workers, len(stale))) as pool:
+        runs = pool.map(_execute_page, stale, [extensions] * len(stale),
+                        [timeout] * len(stale))
+        for path, (text, seconds) in zip(stale, runs):
+            log_execution(path.stem, by)
+            if text is None:                       # the build runs it again and reports
+                continue
+            cache.cache_notebook_bundle(
+                CacheBundleIn(nbformat.reads(text, as_version=4), str(path),
+                              data={"execution_seconds": seconds}),
+                check_validity=False, overwrite=True)
+    return [path.stem for path in stale]
 
 
 def wheel_name():
