@@ -23,6 +23,14 @@ The grid is the product of the sliders' ``steps``: every slider multiplies the
 number of pictures, hence the time to make them and the weight of the page.
 ``max_frames`` and ``max_bytes`` guard both.
 
+Where nobody looks at the pictures (nbval's runs of the chapters: their
+reference outputs ignore an explorer's, tagged ``nbval-ignore-output``), the
+environment variable
+``MECHLIB_EXPLORER_PICTURES=start`` saves most of that time: ``draw`` is still
+called at every grid value, so an error anywhere still shows, but only the
+picture of the sliders' starting values is rendered, and the static form shows
+that picture alone.
+
 Frames are palette PNG images (Pillow, 32 colours), drawn twice for the
 column they sit in (``mechlib.book.legible``): for the book's column, 680 CSS
 px at one pixel per CSS px, and for a phone's, 358 CSS px with the panels
@@ -45,13 +53,17 @@ import itertools
 import json
 import math
 import numbers
+import os
 import warnings
 
 from . import legible
 from .images import palette_png, png_data_uri
 from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
-__all__ = ["Slider", "Choice", "Explorer", "explorer"]
+__all__ = ["Slider", "Choice", "Explorer", "explorer", "PICTURES"]
+
+#: Environment variable: ``start`` renders only the starting values' picture.
+PICTURES = "MECHLIB_EXPLORER_PICTURES"
 
 #: The most pictures an explorer may precompute unless it asks for more.
 MAX_FRAMES = 120
@@ -332,6 +344,14 @@ def _call(values):
     return ", ".join(f"{name}={value!r}" for name, value in values.items())
 
 
+def _start_index(controls):
+    """Index of the controls' starting values in the grid (the last varies fastest)."""
+    index = 0
+    for control in controls.values():
+        index = index * control.steps + control.start()
+    return index
+
+
 class Explorer:
     """A drawing with sliders; made by :func:`explorer`.
 
@@ -351,14 +371,18 @@ class Explorer:
         CSS px where a picture is shown at its natural size.
     alt : str
         What the picture shows, without the slider values.
+    start_only : bool
+        Only the starting values' picture was rendered (``PICTURES``); then
+        ``frames`` and ``narrow_frames`` hold that one picture.
     """
 
     def __init__(self, draw, controls, frames, alt, image_format="png", dpi=80,
-                 narrow_frames=(), limits=None, smallest_text=None):
+                 narrow_frames=(), limits=None, smallest_text=None, start_only=False):
         self.draw, self.controls, self.frames, self.alt = draw, controls, frames, alt
         self.image_format, self.dpi = image_format, dpi
         self.narrow_frames, self.limits = list(narrow_frames), limits or {}
         self.smallest_text = smallest_text or {}
+        self.start_only = start_only
 
     def live(self):
         """The live view for a running kernel: the controls above an
@@ -392,11 +416,8 @@ class Explorer:
         return VBox([*controls.values(), picture])
 
     def _start_index(self):
-        """Index of the frame of the controls' starting values (last varies fastest)."""
-        index = 0
-        for control in self.controls.values():
-            index = index * control.steps + control.start()
-        return index
+        """Index of the frame of the controls' starting values."""
+        return 0 if self.start_only else _start_index(self.controls)
 
     def html(self):
         """The static explorer: the first picture (the phone's below ``NARROW_MEDIA``),
@@ -412,6 +433,8 @@ class Explorer:
             shown = [control.text(v) for v in control.grid()]
             labels.append(label)
             values.append(shown)
+            if self.start_only:
+                continue
             rows.append(
                 f'<div class="mechlib-explorer-control">'
                 f'<label for="{uid}-{n}">{html.escape(label)}</label>'
@@ -426,6 +449,11 @@ class Explorer:
                 f'<span class="mechlib-explorer-step">{k + 1} of {control.steps}</span>'
                 f'</output></div>')
         now = ", ".join(f"{label} = {shown[k]}" for label, shown, k in zip(labels, values, start))
+        if self.start_only:
+            return (f'<div class="mechlib-explorer" id="{uid}">'
+                    f'<img class="mechlib-explorer-frame" src="{self.frames[0]}" '
+                    f'alt="{html.escape(f"{self.alt} ({now})")}">'
+                    f'<p>Only this picture was drawn ({PICTURES}=start).</p></div>')
         data = {"alt": self.alt, "labels": labels, "values": values,
                 "shape": [c.steps for c in self.controls.values()],
                 "smallestText": self.smallest_text, "frames": self.frames}
@@ -575,6 +603,11 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             warnings.simplefilter("ignore")
             limits = legible.share_limits(figures)
         frames, narrow_frames, smallest, size = [], [], [], 0
+        start_only = os.environ.get(PICTURES) == "start"
+        if start_only:                  # drawn everywhere, rendered at the start only
+            figures.insert(0, figures.pop(_start_index(controls)))
+            while len(figures) > 1:
+                plt.close(figures.pop())
         while figures:
             (wide, narrow), text = _pictures(figures.pop(0), image_format)
             frames.append(wide)
@@ -593,4 +626,4 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             plt.close(figure)
     smallest_text = {"wide": min(w for w, _ in smallest), "narrow": min(n for _, n in smallest)}
     return Explorer(draw, dict(controls), frames, alt.strip(), image_format, dpi,
-                    narrow_frames, limits, smallest_text)
+                    narrow_frames, limits, smallest_text, start_only)

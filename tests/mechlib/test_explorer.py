@@ -270,3 +270,37 @@ def test_a_few_outliers_do_not_squash_the_shared_axes():
     assert _shared([(-5, 10), (-8, 12), (-6, 9), (0, 600)], "linear") == [-8, 37.25]
     assert _shared([(-5, 10), (-8, 12), (-6, 30)], "linear") == [-8, 30]
     assert _shared([(1e-17, 1e-3), (1e-9, 1e-2)], "log") == [1e-17, 1e-2]
+
+
+def test_start_only_draws_every_value_and_renders_the_start(monkeypatch):
+    """MECHLIB_EXPLORER_PICTURES=start (nbval's runs): draw is called at every
+    grid value, so an error anywhere still shows, but only the starting
+    picture is rendered and shown."""
+    from mechlib.book.explorer import PICTURES
+
+    monkeypatch.setenv(PICTURES, "start")
+    calls = []
+
+    def draw(a=0.0, b="x"):
+        """A figure that writes its arguments."""
+        calls.append((a, b))
+        draw_text(a, b)
+
+    view = explorer(draw, image_format="svg", a=Slider(0, 2, 1, steps=3, label="a (m)"),
+                    b=Choice(["x", "y"], "y", label="b"))
+    assert sorted(calls) == sorted((a, b) for a in (0, 1, 2) for b in "xy")
+    assert view.start_only and len(view.frames) == len(view.narrow_frames) == 1
+    assert svg_text(view.frames[0]) == "a=1 b=y"
+    assert svg_text(view.html().split('src="', 1)[1].split('"', 1)[0]) == "a=1 b=y"
+    assert 'type="range"' not in view.html() and "a (m) = 1, b = y" in view.html()
+
+    def broken(a=0.0, b="x"):
+        """Fails at one value only."""
+        if a == 2 and b == "x":
+            raise ZeroDivisionError("division by zero")
+        draw_text(a, b)
+
+    with pytest.raises(errors.ParameterError,
+                       match=r"broken\(a=2.0, b='x'\) raised ZeroDivisionError"):
+        explorer(broken, a=Slider(0, 2, 1, steps=3), b=Choice(["x", "y"], "y"))
+    assert not plt.get_fignums()
