@@ -273,3 +273,40 @@ def test_no_door_to_the_instructors_repository(student_site):
     doors = [path.relative_to(student_site) for path in student_site.rglob("*.html")
              if door.search(path.read_text(encoding="utf-8"))]
     assert not doors, f"pages that lead to the instructor's repository: {doors[:5]}"
+
+
+def test_the_student_copy_launches_its_own_notebooks(tmp_path):
+    """Pushed to a repository of its own (``--repository``), the student copy is
+    what its launch buttons open on Binder: it holds mechlib and every file
+    repo2docker reads, as they are here, and the notebooks its ``postBuild``
+    makes (run from the copy, with the copy's mechlib) hold the answer cells
+    and no worked solution."""
+    copy = tmp_path / "student"
+    student_edition.write_sources(ROOT, copy, "https://github.com/a-course/kane-student", "main")
+    tracked = subprocess.run(["git", "ls-files", "mechlib", "requirements.txt", "runtime.txt",
+                              "postBuild", "requirements-book.txt", "pyproject.toml"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert len(tracked) > 40
+    differ = [name for name in tracked if not (copy / name).is_file()
+              or (copy / name).read_bytes() != (ROOT / name).read_bytes()]
+    assert not differ, f"the student copy lacks or changed {differ[:5]}"
+    assert os.access(copy / "postBuild", os.X_OK)
+    steps = [line for line in (copy / "postBuild").read_text().splitlines()
+             if line.startswith("python -m mechlib.book.launch")]
+    assert steps, "postBuild no longer makes the launch notebooks"
+    for step in steps:        # from the copy's root: its own mechlib is imported
+        result = subprocess.run([sys.executable, *step.split()[1:]], cwd=copy,
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    found = solutions()
+    for page in pages():
+        if not chapter_checks(page):
+            continue
+        notebook = nbformat.read(copy / "notebooks" / f"{page.stem}.ipynb", as_version=4)
+        text = normalize("\n".join("\n".join(strings(c.source)) for c in notebook.cells))
+        fragments, lines, _ = found.get(page, ([], [], set()))
+        leaked = [piece for piece in fragments + lines if piece in text]
+        assert not leaked, f"{page.stem}: worked solutions in its launch notebook: {leaked[:3]}"
+        for item in chapter_checks(page):
+            assert f"{item['variable']} = ..." in text, (
+                f"{page.stem}: the answer cell of {item['name']} is not in its launch notebook")

@@ -5,8 +5,13 @@
 1. writes a student copy of the book's sources into ``_build/student-src``:
    every page of ``book/`` without its worked solutions, everything else the
    build reads (``_config.yml``, ``_toc.yml``, ``_ext/``, ``figures/``, the
-   bibliography, ...) copied as it is, ``vendor/static`` linked; ``mechlib``
-   is imported from the installed package, as in the instructor's build;
+   bibliography, ...) copied as it is, ``vendor/static`` linked. The copy
+   also holds ``mechlib`` and what Binder reads (``requirements.txt``,
+   ``runtime.txt``, ``postBuild``, ``requirements-book.txt``,
+   ``pyproject.toml``, ``.gitignore``): pushed to a repository of its own and
+   built with ``--repository``, its launch buttons open notebooks that
+   ``postBuild`` makes from these pages, without solutions. The build itself
+   imports ``mechlib`` from the installed package, as the instructor's does;
 2. builds that copy with Jupyter Book (warnings are errors, as in
    ``scripts/build.sh``) into ``_build/student/_build/html``, reachable as
    ``_build/student/html``.
@@ -72,11 +77,13 @@ OUTPUT = ROOT / "_build" / "student"
 TAG = SOLUTION_TAG
 # What the student copy leaves out of the repository's top level: the build,
 # environments, tests (the reference notebooks hold the solutions),
-# benchmarks, the worked expressions the autograder grades with (grading/), and
-# mechlib (imported from the installed package).
-SKIP_TOP = {"_build", "build", "tests", "benchmarks", "mechlib", "grading",
-            "vendor", "node_modules"}
+# benchmarks, and the worked expressions the autograder grades with (grading/).
+SKIP_TOP = {"_build", "build", "tests", "benchmarks", "grading", "vendor", "node_modules",
+            "notebooks"}
 SKIP_ANY = {"__pycache__"}          # and every folder named .* or *.egg-info
+#: The one top-level dotfile the copy keeps (a student repository ignores what
+#: the build and postBuild make, as this one does).
+KEEP_DOTFILES = {".gitignore"}
 
 
 def strip_notebook(notebook):
@@ -134,20 +141,26 @@ def _files(root):
                             and not f.endswith(".egg-info")
                             and not (here == Path(".") and f in SKIP_TOP))
         for name in sorted(files):
-            if here == Path(".") and name.startswith(".") or name.endswith(".pyc"):
+            if (here == Path(".") and name.startswith(".") and name not in KEEP_DOTFILES
+                    or name.endswith(".pyc")):
                 continue
             yield here / name
 
 
-def _write(path, data):
-    """Write ``data`` (bytes) unless ``path`` holds it already."""
+def _write(path, data, mode=None):
+    """Write ``data`` (bytes) unless ``path`` holds it already; give it the
+    permission bits ``mode`` (``postBuild`` stays executable)."""
     if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.is_symlink():
-        path.unlink()
-    path.write_bytes(data)
-    return True
+        written = False
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            path.unlink()
+        path.write_bytes(data)
+        written = True
+    if mode is not None:
+        path.chmod(mode)
+    return written
 
 
 def student_config(text, repository=None, branch=None):
@@ -204,7 +217,7 @@ def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
             data = ("# The student edition's configuration, written by "
                     "mechlib.book.student_edition\n"
                     + yaml.safe_dump(config, sort_keys=False)).encode("utf-8")
-        _write(target / relative, data)
+        _write(target / relative, data, (root / relative).stat().st_mode & 0o777)
         wanted.add(relative)
     static = target / "vendor" / "static"
     static.parent.mkdir(exist_ok=True)
