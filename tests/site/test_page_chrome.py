@@ -9,6 +9,7 @@ scrolls back up) covers no text of the article.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -102,12 +103,21 @@ TEXT_UNDER = """button => {
 }"""
 
 
+@contextlib.contextmanager
+def page_at(browser, url, viewport):
+    """``url`` loaded in a page of its own ``viewport``, closed afterwards."""
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="networkidle")
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_back_to_top_hides_no_text(browser, base_url, viewport):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}/book/partial-velocities.html", wait_until="networkidle")
+    with page_at(browser, f"{base_url}/book/partial-velocities.html", viewport) as page:
         # The theme shows the button when the reader scrolls back up (the
         # wheel over the article, not over the sidebar, which scrolls itself).
         page.mouse.move(viewport["width"] * 0.6, viewport["height"] / 2)
@@ -121,17 +131,12 @@ def test_back_to_top_hides_no_text(browser, base_url, viewport):
             return
         assert button.is_visible(), "'Back to top' did not show after scrolling up"
         hidden = button.evaluate(TEXT_UNDER)
-    finally:
-        context.close()
     assert not hidden, f"'Back to top' covers text at {viewport['width']} px: {hidden}"
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_search_field_shows_the_whole_query(browser, base_url, viewport):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}/search.html?q=partial+velocity", wait_until="networkidle")
+    with page_at(browser, f"{base_url}/search.html?q=partial+velocity", viewport) as page:
         field = page.locator("article form.bd-search, main form.bd-search").first
         gap = field.evaluate("""form => {
             const icon = form.querySelector('.fa-magnifying-glass, svg');
@@ -141,7 +146,5 @@ def test_search_field_shows_the_whole_query(browser, base_url, viewport):
                          + parseFloat(style.borderLeftWidth);
             return text - icon.getBoundingClientRect().right;
         }""")
-    finally:
-        context.close()
     assert gap >= 0, (f"the search field's magnifier covers {-gap:.0f} px of the query "
                       f"at {viewport['width']} px")

@@ -14,16 +14,21 @@ def context(browser):
     context.close()
 
 
+def search(page, base_url, query):
+    """Search the site for ``query`` and wait until the search has finished."""
+    page.goto(f"{base_url}/search.html?q={query.replace(' ', '+')}")
+    page.wait_for_function(
+        "() => document.querySelector('#search-results .search-summary')"
+        " && !document.querySelector('#search-results .search-summary')"
+        ".textContent.startsWith('Searching')", timeout=20000)
+
+
 @pytest.mark.parametrize("query", QUERIES)
 def test_search_snippets_quote_prose_with_readable_math(context, base_url, query):
     page = context.new_page()
     try:
-        page.goto(f"{base_url}/search.html?q={query.replace(' ', '+')}")
+        search(page, base_url, query)
         page.wait_for_selector("#search-results li p.context", timeout=20000)
-        page.wait_for_function(
-            "() => document.querySelector('#search-results .search-summary')"
-            " && !document.querySelector('#search-results .search-summary')"
-            ".textContent.startsWith('Searching')", timeout=20000)
         snippets = page.locator("#search-results li p.context").all_inner_texts()
     finally:
         page.close()
@@ -55,11 +60,7 @@ def test_chapters_rank_above_the_api_reference(context, base_url, query, first):
     of the same name (_ext/static/search-scorer.js)."""
     page = context.new_page()
     try:
-        page.goto(f"{base_url}/search.html?q={query.replace(' ', '+')}")
-        page.wait_for_function(
-            "() => document.querySelector('#search-results .search-summary')"
-            " && !document.querySelector('#search-results .search-summary')"
-            ".textContent.startsWith('Searching')", timeout=20000)
+        search(page, base_url, query)
         hits = page.locator("#search-results ul.search > li > a").all_inner_texts()
     finally:
         page.close()
