@@ -25,6 +25,7 @@ cache and Sphinx's read documents are emptied, and every chapter runs again
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import re
 import shutil
@@ -231,7 +232,9 @@ def execute_into_cache(source, cache_path, *, by="build", workers=None):
     if not stale:
         return []
     timeout = execute.get("timeout", 30)
-    with ProcessPoolExecutor(max_workers=min(workers, len(stale))) as pool:
+    # spawned, not forked: the build may run inside a threaded process (a test worker)
+    with ProcessPoolExecutor(max_workers=min(workers, len(stale)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         runs = pool.map(_execute_page, stale, [extensions] * len(stale),
                         [timeout] * len(stale))
         for path, (text, seconds) in zip(stale, runs):
