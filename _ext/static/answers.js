@@ -4,7 +4,9 @@
 // press loads Pyodide and the SymPy, mpmath and mechlib wheels from this site,
 // then every press runs the exercise's set-up (once) and the box's code
 // (answers_runner.py) and says what ml.check says, in a live region.
-// Nothing of Python loads before a press.
+// Nothing of Python loads before a press. Each step leaves a performance mark
+// (mechbook-python-loaded, mechbook-wheels-installed, mechbook-checked), which
+// benchmarks/in_page_check.py reads.
 (function () {
   "use strict";
   var node = document.getElementById("mechbook-answers-data");
@@ -24,20 +26,25 @@
     if (python) { return python; }
     python = (async function () {
       say("Loading Python, " + runtime.megabytes + " MB…");
+      // the wheels download while Pyodide starts
+      var wheels = Promise.all(runtime.wheels.map(async function (url) {
+        var response = await fetch(absolute(url));
+        if (!response.ok) { throw new Error("could not load " + url); }
+        return response.arrayBuffer();
+      }));
+      wheels.catch(function () {});   // reported when awaited below
       var module = await import(absolute(runtime.pyodide));
       var pyodide = await module.loadPyodide({
         indexURL: absolute(runtime.pyodide).replace(/[^/]*$/, ""),
         packages: []
       });
+      performance.mark("mechbook-python-loaded");
       say("Installing SymPy, mpmath and mechlib…");
-      var wheels = await Promise.all(runtime.wheels.map(async function (url) {
-        var response = await fetch(absolute(url));
-        if (!response.ok) { throw new Error("could not load " + url); }
-        return response.arrayBuffer();
-      }));
-      wheels.forEach(function (wheel) { pyodide.unpackArchive(wheel, "wheel"); });
+      await nextPaint();
+      (await wheels).forEach(function (wheel) { pyodide.unpackArchive(wheel, "wheel"); });
       var runner = await fetch(absolute(runtime.runner));
       pyodide.runPython(await runner.text());
+      performance.mark("mechbook-wheels-installed");
       return pyodide;
     })();
     python.catch(function () { python = null; });   // a later press tries again
@@ -66,6 +73,7 @@
                                                   box.textarea.value);
       var answer = result.toJs();
       result.destroy();
+      performance.mark("mechbook-checked");
       box.ready = true;
       box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
       say(answer[1]);
