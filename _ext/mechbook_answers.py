@@ -29,6 +29,8 @@ import functools
 import json
 from pathlib import Path
 
+from sphinx.errors import ExtensionError
+
 from mechlib.book.autograder import worked_cells
 from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter, solution_cells
 from mechlib.book.site import wheel_name
@@ -164,6 +166,11 @@ def runtime_files(pathto):
     the Python side of the boxes, and about how many megabytes the first
     press loads (mechlib's wheel, 0.2 MB, is built after the pages)."""
     wheels = sorted(p.name for p in PYODIDE.glob("*.whl"))
+    absent = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
+    if absent or len(wheels) < 2:
+        raise ExtensionError(f"the answer boxes need Pyodide and the SymPy and mpmath wheels "
+                             f"in {PYODIDE} (missing: {absent or 'the wheels'}): run "
+                             "scripts/setup.sh")
     size = sum((PYODIDE / name).stat().st_size for name in (*PYODIDE_FILES, *wheels))
     return {"pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
             "wheels": [pathto(f"_static/pyodide/{name}", 1) for name in wheels]
