@@ -6,7 +6,9 @@ as decisive, and much faster, to evaluate their difference at a few random
 values of every symbol, coordinate, speed and time derivative in it: a
 nonzero rational function of sines and cosines vanishes at random points only
 by accident. The sample points come from a fixed seed, so a check gives the
-same verdict on every run.
+same verdict on every run. It needs SymPy and mpmath only (no numpy), like
+the symbolic core that calls it (``dependent_speed_coefficients``) and the
+book's pages, whose exercise boxes run in Pyodide without numpy.
 
 Examples
 --------
@@ -20,8 +22,10 @@ True
 False
 """
 
+import cmath
+import numbers
+
 import mpmath
-import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
@@ -153,7 +157,7 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
     True
     """
     matrix = check_finite(_as_matrix(expr, frame), "vanishes: the expression")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) \
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) \
             or samples < 1:
         raise ParameterError(
             f"vanishes: samples = {samples!r}; give a positive integer (no "
@@ -232,13 +236,13 @@ def relative_difference(a, b, frame=None, samples=3, seed=12345):
         if fun is None:          # every sample has the same unknowns, in order
             fun = sm.lambdify(list(values), [a - b, b], cse=True, modules="mpmath")
         with mpmath.workdps(30):
-            D, B = (np.array(m.tolist(), dtype=complex) for m in
+            D, B = ([complex(x) for row in m.tolist() for x in row] for m in
                     fun(*[mpmath.mpf(str(v)) for v in values.values()]))
-        if not (np.all(np.isfinite(D)) and np.all(np.isfinite(B))):
+        if not all(cmath.isfinite(x) for x in D + B):
             raise NonFiniteValueError(
                 "relative_difference: a or b is not finite at a random "
                 "sample point; it has a singularity there")
-        scale = max(1.0, float(np.max(np.abs(B))) if B.size else 1.0)
-        if D.size:
-            worst = max(worst, float(np.max(np.abs(D))) / scale)
+        scale = max(1.0, max(map(abs, B)) if B else 1.0)
+        if D:
+            worst = max(worst, max(map(abs, D)) / scale)
     return worst

@@ -3,8 +3,10 @@
 #  - .venv/ : a virtual environment made from requirements-dev.txt (rebuilt when
 #    a requirements file or pyproject.toml changes);
 #  - vendor/static/ : MathJax, installed from npm, which the built site serves
-#    itself (no CDN at read time), and axe-core in vendor/node_modules for the
-#    accessibility test; skipped when
+#    itself (no CDN at read time); Pyodide (npm) with the SymPy and mpmath
+#    wheels (PyPI, the versions .venv has), which the in-page exercise checks
+#    load on a reader's first press of "Check" (_ext/mechbook_answers.py); and
+#    axe-core in vendor/node_modules for the accessibility test; skipped when
 #    SKIP_SITE_SCRIPTS=1 (scripts/test-mechlib.sh: no site, so no npm needed).
 # Source it (`. scripts/setup.sh`); it leaves the virtual environment active.
 set -euo pipefail
@@ -35,10 +37,15 @@ fi
 # (axe-core too, which tests/site/test_accessibility.py injects into the pages
 # from vendor/node_modules; it is not copied into the site.)
 if [ "${SKIP_SITE_SCRIPTS:-0}" != 1 ]; then
-want=$(stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh)
+# The pure-Python wheels Pyodide installs in the page: the SymPy that .venv has
+# (pinned in requirements.txt) and the mpmath pip chose for it.
+wheels=$(python -c 'from importlib.metadata import version as v
+print(*(f"{name}=={v(name)}" for name in ("sympy", "mpmath")))')
+want=$( (stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh; echo "$wheels") \
+        | sha256sum | cut -d' ' -f1)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
         || [ ! -f vendor/node_modules/axe-core/axe.min.js ]; then
-    echo "setup: installing MathJax and axe-core from npm"
+    echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath wheels from PyPI"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax
     mj=vendor/node_modules/mathjax/es5
@@ -51,6 +58,19 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
             cp -r "$mj/$part" "vendor/static/mathjax/$part"
         fi
     done
+    # Pyodide: its loader, the WebAssembly Python, its standard library and
+    # package list (no packages: SymPy and mpmath come from PyPI as wheels,
+    # mechlib's wheel from the build, mechlib/book/site.py).
+    py=vendor/node_modules/pyodide
+    mkdir -p vendor/static/pyodide
+    cp "$py/pyodide.mjs" "$py/pyodide.asm.mjs" "$py/pyodide.asm.wasm" \
+       "$py/python_stdlib.zip" "$py/pyodide-lock.json" vendor/static/pyodide/
+    # shellcheck disable=SC2086
+    if ! python -m pip download --quiet --no-deps --only-binary=:all: \
+            --dest vendor/static/pyodide $wheels; then
+        echo "setup: could not download the wheels $wheels from PyPI" >&2
+        exit 1
+    fi
     # No ipywidgets embed manager: explorers (mechlib.book.display.explorer) show
     # precomputed pictures with _ext/static/explorer.js; the site has no kernel.
     echo "$want" > vendor/static/.stamp

@@ -149,7 +149,7 @@ def master_notebook(chapter, name=None):
     # sees in the chapter, less the cells nothing needs
     needed = set()
     for items in first_answer.values():
-        targets = {item["answer_cell"] for item in items} | set(_worked_cells(
+        targets = {item["answer_cell"] for item in items} | set(worked_cells(
             notebook, items, solution))
         needed.update(needed_cells(sources, targets, candidates))
     for index in range(len(notebook.cells)):
@@ -168,7 +168,7 @@ def master_notebook(chapter, name=None):
     return master
 
 
-def _worked_cells(notebook, items, solution):
+def worked_cells(notebook, items, solution):
     """The worked solution's code cells of a question: the solution cells
     after its first answer cell, up to the last that asserts one of its
     checks. A worked cell that shows an error (tagged raises-exception)
@@ -214,7 +214,7 @@ def _worked_forms(chapter):
 def _question(notebook, items, solution, worked_forms):
     """The cells of one question: an exercise with its checks ``items``."""
     label = items[0]["exercise"]
-    worked = [notebook.cells[i].source for i in _worked_cells(notebook, items, solution)]
+    worked = [notebook.cells[i].source for i in worked_cells(notebook, items, solution)]
     body = ["# BEGIN SOLUTION NO PROMPT", *worked, "# END SOLUTION"]
     for item in items:
         body.append(_answer_prompt(notebook.cells[item["answer_cell"]].source,

@@ -25,15 +25,24 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["names_bound", "names_used", "objects_changed", "needed_cells"]
+__all__ = ["python_source", "names_bound", "names_used", "objects_changed", "needed_cells"]
+
+
+def python_source(source):
+    """A cell's source as plain Python: its IPython magics and shell lines
+    blanked (what runs without IPython, e.g. in the page's Pyodide).
+
+    >>> python_source("%matplotlib inline\\nimport sympy as sm")
+    '\\nimport sympy as sm'
+    """
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line
+                     for line in source.splitlines())
 
 
 def _tree(source):
     """The cell's module AST (IPython magics and shell lines blanked)."""
-    lines = ["" if line.lstrip().startswith(("%", "!")) else line
-             for line in source.splitlines()]
     try:
-        return ast.parse("\n".join(lines))
+        return ast.parse(python_source(source))
     except SyntaxError:
         return ast.parse("")
 

@@ -40,6 +40,13 @@ def test_check_needs_sympy_only():
     assert not loaded & set(NOT_AT_IMPORT), sorted(loaded & set(NOT_AT_IMPORT))
 
 
+def test_verify_needs_sympy_only():
+    """``dependent_speed_coefficients`` calls ``vanishes``: the exercise boxes
+    of the book's pages run it in Pyodide, which has no numpy."""
+    loaded = loaded_after("import mechlib.verify")
+    assert not loaded & set(NOT_AT_IMPORT), sorted(loaded & set(NOT_AT_IMPORT))
+
+
 @pytest.mark.parametrize("code, name", [
     ("import mechlib as ml\nx = ml.display", "mechlib.book.display"),
     ("from mechlib import drawing as x", "mechlib.book.drawing"),

@@ -1,0 +1,183 @@
+"""A reader answers the checked exercises in the page (issue 28).
+
+Each answer cell becomes an editable box with a "Check" button
+(_ext/mechbook_answers.py, _ext/static/answers.js); its first press loads
+Pyodide and the SymPy, mpmath and mechlib wheels from the site itself. Typed
+with the keyboard only, the worked answer (``grading/worked/<chapter>.json``)
+gets "Correct.", the same answer with its sign changed "Not yet: ...", and a
+syntax error one readable line; nothing of Python loads before the first
+press and no request leaves 127.0.0.1. The boxes whose set-up the page's
+Python cannot run (numpy, plots) say so and have no box.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mechlib.book.chapters import REPOSITORY, chapter_checks
+from tests.site.test_pages import open_page
+
+#: The chapters whose answer boxes are checked in the page, one test each.
+CHAPTERS = ["partial-velocities", "generalized-active-forces", "closed-loops",
+            "constraint-forces", "generalized-inertia-forces", "kanes-equations",
+            "nonholonomic-reduction", "potential-energy"]
+#: From the first press to the verdict, cold (Pyodide, wheels, set-up).
+FIRST_CHECK_SECONDS = 120
+#: What the first press fetches: nothing of it before.
+PYTHON_FILES = re.compile(r"/_static/(pyodide/|answers_runner\.py|mechlib-[^/]*\.whl)")
+
+
+def _expression(answer):
+    """Python that builds a worked answer (as ``grading/worked`` stores it)."""
+    if answer["kind"] == "scalar":
+        return f'sm.sympify("{answer["expr"]}")'
+    if answer["kind"] == "vector":
+        return " + ".join(f"{_expression(c)}*{answer['frame']}.{axis}"
+                          for c, axis in zip(answer["components"], "xyz"))
+    if answer["kind"] == "matrix":
+        rows, cols = answer["shape"]
+        entries = ", ".join(_expression(e) for e in answer["entries"])
+        return f"sm.Matrix({rows}, {cols}, [{entries}])"
+    raise ValueError(answer["kind"])
+
+
+def _zero(answer):
+    parts = answer.get("components") or answer.get("entries") or [answer]
+    return all(part["expr"] == "Integer(0)" for part in parts)
+
+
+def typed_answers(chapter):
+    """{check name: (worked answer, the same with its sign changed)}, as a
+    reader would type them into the box (the answer line and the check);
+    no sign error for an answer that is zero."""
+    worked = json.loads((REPOSITORY / "grading" / "worked" / f"{chapter}.json")
+                        .read_text(encoding="utf-8"))["checks"]
+    typed = {}
+    for item in chapter_checks(REPOSITORY / "book" / f"{chapter}.md"):
+        name, variable = item["name"], item["variable"]
+        value = _expression(worked[name]["answer"])
+        check = f'ml.check("{name}", {variable})'
+        typed[name] = (f"{variable} = {value}\n{check}",
+                       None if _zero(worked[name]["answer"])
+                       else f"{variable} = -({value})\n{check}")
+    return typed
+
+
+def page_data(site, chapter):
+    html = (site / "book" / f"{chapter}.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="mechbook-answers-data">(.*?)'
+                      r"</script>", html, re.S)
+    assert found, f"{chapter}: the page carries no answer-box data"
+    return json.loads(found.group(1))
+
+
+def type_and_check(page, name, code, timeout=FIRST_CHECK_SECONDS):
+    """Type ``code`` into the box of check ``name`` with the keyboard, press
+    Ctrl+Enter and return the verdict once the check is done."""
+    box = page.locator(f"#answer-{name}")
+    box.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    # the box keeps what is typed as it is: no auto-indentation to undo
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    root = page.locator(".mechbook-answer", has=box)
+    page.wait_for_function("(root) => !root.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=timeout * 1000)
+    return root.locator("[role=status]").inner_text()
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context
+    context.close()
+
+
+def test_each_chapter_with_checks_is_listed_or_not_checkable(site):
+    for path in sorted((site / "book").glob("*.html")):
+        if 'class="cell tag_answer' not in path.read_text(encoding="utf-8"):
+            continue
+        data = page_data(site, path.stem)
+        ready = [name for name, entry in data["checks"].items() if not entry["missing"]]
+        assert (path.stem in CHAPTERS) == bool(ready), (
+            f"{path.stem}: {len(ready)} boxes checkable in the page; list it in "
+            "CHAPTERS if they are, or say why not")
+
+
+def test_partial_velocities_as_a_reader(context, base_url, site):
+    requested = []
+    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    page.on("request", lambda request: requested.append(request.url))
+    try:
+        page.wait_for_timeout(500)
+        assert not [u for u in requested if PYTHON_FILES.search(u)]
+        loaded = page.evaluate("() => performance.getEntriesByType('resource')"
+                               ".map(e => e.name)")
+        assert not [u for u in loaded if PYTHON_FILES.search(u)], (
+            "the page loaded Python before a press")
+        boxes = page.locator(".mechbook-answer textarea")
+        assert boxes.count() == len(chapter_checks(REPOSITORY / "book"
+                                                   / "partial-velocities.md"))
+        # keyboard: the box, then its button, in the tab order
+        first = boxes.first
+        first.focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent") == "Check"
+        # it fits a phone's column
+        for k in range(boxes.count()):
+            box = boxes.nth(k).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+
+        name = "pv-other-speeds-q1-dot"
+        right, sign = typed_answers("partial-velocities")[name]
+        assert type_and_check(page, name, right) == "Correct."
+        assert [u for u in requested if PYTHON_FILES.search(u)], "Python was not loaded"
+        assert type_and_check(page, name, sign, 30).startswith("Not yet: ")
+        syntax = type_and_check(page, name, "q1_dot = u1 +\n" + right.splitlines()[-1], 30)
+        assert syntax.startswith("SyntaxError: ") and "(line 1)" in syntax, syntax
+        assert "\n" not in syntax and "Traceback" not in syntax
+        assert type_and_check(page, name, "q1_dot = u9\n" + right.splitlines()[-1], 30) \
+            == "NameError: name 'u9' is not defined (line 1)"
+        status = page.locator(".mechbook-answer", has=page.locator(f"#answer-{name}"))
+        assert status.locator("[role=status][aria-live=polite]").count() == 1
+        assert not foreign, f"requests left 127.0.0.1: {foreign}"
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_worked_answers_are_correct_in_the_page(context, base_url, site, chapter):
+    data = page_data(site, chapter)
+    ready = [name for name, entry in data["checks"].items() if not entry["missing"]]
+    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
+    try:
+        assert page.locator(".mechbook-answer textarea").count() == len(ready)
+        assert page.locator(".mechbook-answer-note").count() == len(data["checks"]) - len(ready)
+        typed = typed_answers(chapter)
+        for name in ready:
+            right, sign = typed[name]
+            assert type_and_check(page, name, right) == "Correct.", name
+            if sign:
+                verdict = type_and_check(page, name, sign, 30)
+                assert verdict.startswith("Not yet: "), (name, verdict)
+        assert not foreign, f"requests left 127.0.0.1: {foreign}"
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_boxes_the_page_cannot_check_say_so(context, base_url, site):
+    page, _, _ = open_page(context, f"{base_url}/book/whipple-bicycle.html")
+    try:
+        notes = page.locator(".mechbook-answer-note")
+        assert notes.count() == len(page_data(site, "whipple-bicycle")["checks"])
+        assert "Not yet checkable in the page" in notes.first.inner_text()
+        assert page.locator(".mechbook-answer textarea").count() == 0
+    finally:
+        page.close()
+
