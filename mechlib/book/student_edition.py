@@ -221,9 +221,12 @@ def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
         wanted.add(relative)
     static = target / "vendor" / "static"
     static.parent.mkdir(exist_ok=True)
-    if not static.is_symlink():
+    vendored = (root / "vendor" / "static").resolve()
+    if not static.is_symlink() or static.resolve() != vendored:   # e.g. another checkout's
+        if static.is_symlink():
+            static.unlink()
         shutil.rmtree(static, ignore_errors=True)
-        static.symlink_to(root / "vendor" / "static")
+        static.symlink_to(vendored)
     wanted.add(Path("vendor/static"))
     for relative in list(_files(target)):
         if relative not in wanted and not str(relative).startswith("vendor/"):
