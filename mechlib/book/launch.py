@@ -45,14 +45,27 @@ FOLDER = "notebooks"
 CONFIG = ".launch-config.yml"
 
 
-def launch_config(text: str) -> dict:
-    """The book's ``_config.yml`` for the launch build: nothing is executed.
+#: Extensions of the book that the launch build leaves out: the answer boxes
+#: belong to the HTML pages and need Pyodide, which ``scripts/setup.sh`` vendors
+#: with npm and Binder does not have.
+NOT_FOR_LAUNCH = ("mechbook_answers",)
 
-    >>> launch_config("execute:\\n  execute_notebooks: cache\\n")["execute"]
-    {'execute_notebooks': 'off'}
+
+def launch_config(text: str) -> dict:
+    """The book's ``_config.yml`` for the launch build: nothing is executed,
+    and the extensions of ``NOT_FOR_LAUNCH`` are left out.
+
+    >>> config = launch_config("execute:\\n  execute_notebooks: cache\\n"
+    ...                        "sphinx:\\n  local_extensions:\\n"
+    ...                        "    mechbook_launch: _ext\\n    mechbook_answers: _ext\\n")
+    >>> config["execute"], config["sphinx"]["local_extensions"]
+    ({'execute_notebooks': 'off'}, {'mechbook_launch': '_ext'})
     """
     config = yaml.safe_load(text)
     config.setdefault("execute", {})["execute_notebooks"] = "off"
+    local = config.get("sphinx", {}).get("local_extensions") or {}
+    for name in NOT_FOR_LAUNCH:
+        local.pop(name, None)
     return config
 
 
