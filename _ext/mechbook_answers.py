@@ -123,7 +123,8 @@ def answer_boxes(chapter):
     "missing": [...]}}}``: the setup cells' code (plain Python, each
     distinct code once), and for each check the codes to run before its
     box, in order, and what of them the page's Python lacks (empty when it
-    can be checked).
+    can be checked; otherwise no set-up is sent, which would only weigh
+    on the page).
     """
     chapter = Path(chapter)
     checks = chapter_checks(chapter)
@@ -147,6 +148,8 @@ def answer_boxes(chapter):
         used = set().union(set(), *(names_used(sources[i]) for i in [*setup, *targets]))
         code = [without_unused_imports(python_source(sources[i]), used) for i in setup]
         missing = sorted(set().union(set(), *(missing_in_page(c) for c in code)))
+        if missing:           # not checkable in the page: its set-up is not sent
+            code = []
         for c in code:
             if c not in cells:
                 cells.append(c)
