@@ -6,6 +6,10 @@ sphinx-book-theme points a chapter's Binder and JupyterHub buttons at its source
 which ``postBuild`` writes on Binder (see :mod:`mechlib.book.launch`). This
 extension rewrites the ``urlpath`` of each launch button after the theme has made
 them (priority 501).
+
+A course hub runs no ``postBuild`` after nbgitpuller's pull, so its button pulls
+the branch ``mechbook_hub_branch`` (``_config.yml``) instead of the repository's,
+which holds the notebooks: ``python -m mechlib.book.launch --branch`` commits it.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ def launch_path(urlpath: str, pagename: str) -> str:
 
 
 def point_launch_buttons(app, pagename, templatename, context, doctree):
+    hub_branch = app.config.mechbook_hub_branch
     for group in context.get("header_buttons", []):
         if group.get("label") != "launch-buttons":
             continue
@@ -37,11 +42,14 @@ def point_launch_buttons(app, pagename, templatename, context, doctree):
             if not url or "urlpath=" not in url:
                 continue
             parts = urlsplit(url)
-            query = [(key, launch_path(value, pagename) if key == "urlpath" else value)
+            hub = parts.path.endswith("/git-pull")      # nbgitpuller's link
+            query = [(key, launch_path(value, pagename) if key == "urlpath"
+                      else hub_branch if key == "branch" and hub and hub_branch else value)
                      for key, value in parse_qsl(parts.query)]
             button["url"] = urlunsplit(parts._replace(query=urlencode(query, safe="/")))
 
 
 def setup(app):
+    app.add_config_value("mechbook_hub_branch", "", "html", types=[str])
     app.connect("html-page-context", point_launch_buttons, priority=502)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -53,7 +53,9 @@ x = 1
 
 from __future__ import annotations
 
+import collections
 import copy
+import hashlib
 import textwrap
 from dataclasses import dataclass, field
 
@@ -471,6 +473,32 @@ def fold_hidden(cell):
     return cell
 
 
+#: Cells whose id the converter chose for what they are, not their content.
+NAMED_CELLS = ("install-mechlib", "references")
+
+
+def content_ids(cells):
+    """``cells`` with ids made from their type and source (a repeated cell gets
+    ``-2``, ``-3``, ...): the same chapter converts to the same notebook, and an
+    edit changes only the ids of the cells it edits, so that git (and nbgitpuller,
+    which merges a new edition into a student's copy) sees only what changed. The
+    ids of :data:`NAMED_CELLS` stay.
+
+    >>> cells = [nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("x = 1"),
+    ...          nbformat.v4.new_markdown_cell("x = 1")]
+    >>> [cell.id for cell in content_ids(cells)]
+    ['591a31cd', '591a31cd-2', '178e5a17']
+    """
+    seen = collections.Counter()
+    for cell in cells:
+        if cell.get("id") in NAMED_CELLS:
+            continue
+        digest = hashlib.sha256(f"{cell.cell_type}\0{cell.source}".encode()).hexdigest()[:8]
+        seen[digest] += 1
+        cell.id = digest if seen[digest] == 1 else f"{digest}-{seen[digest]}"
+    return cells
+
+
 def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
 
@@ -493,7 +521,6 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
             new = nbformat.v4.new_markdown_cell(piece.source)
             new.metadata = copy.deepcopy(cell.metadata)
             new.metadata.update(piece.metadata)
-            new.id = cell.get("id", new.id) if number == 0 else f"{cell.get('id', new.id)}-{number}"
             if piece.attachments:
                 new.attachments = piece.attachments
             cells.append(new)
@@ -503,7 +530,7 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
     if wheel_url:
         first = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells))
         cells.insert(first, install_cell(wheel_url))
-    notebook.cells = cells
+    notebook.cells = content_ids(cells)
     notebook.metadata[MARK] = {"converted": True}
     # what JupyterLab would rewrite on opening: the kernel's display name, and the
     # jupytext header of the MyST source (meaningless in an .ipynb)

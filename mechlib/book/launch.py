@@ -17,15 +17,25 @@ folder and copies the converted notebooks into ``notebooks/``. That folder is
 not tracked by git: a reader who runs and saves a notebook leaves the
 repository clean. ``_ext/mechbook_launch.py`` points the buttons there.
 
+A course hub's button (nbgitpuller) pulls a git branch into each student's
+server and runs nothing there, so the notebooks must be in the branch it pulls:
+``--branch launch`` commits the repository's ``HEAD`` with its launch notebooks
+added to the branch ``launch`` (the ``mechbook_hub_branch`` of ``_config.yml``,
+which ``_ext/mechbook_launch.py`` puts in the hub button's link), on top of the
+branch's previous commit, so that nbgitpuller merges each new edition into the
+students' copies without touching their work. The instructor pushes that branch.
+
 By hand::
 
     python -m mechlib.book.launch              # writes notebooks/
     python -m mechlib.book.launch --into DIR
+    python -m mechlib.book.launch --branch launch && git push origin launch
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import subprocess
 import sys
@@ -36,7 +46,8 @@ from pathlib import Path
 import nbformat
 import yaml
 
-__all__ = ["FOLDER", "launch_config", "language_info", "build_launch_notebooks"]
+__all__ = ["FOLDER", "launch_config", "language_info", "build_launch_notebooks",
+           "commit_launch_branch"]
 
 #: Where the launch notebooks go, relative to the repository's root.
 FOLDER = "notebooks"
@@ -125,17 +136,70 @@ def build_launch_notebooks(source=".", into=None, log=None) -> list[Path]:
     return written
 
 
+def _git(repository, *arguments, env=None, check=True) -> str:
+    result = subprocess.run(["git", *arguments], cwd=repository, capture_output=True,
+                            text=True, env=env)
+    if check and result.returncode != 0:
+        raise RuntimeError(f"git {' '.join(arguments)} failed: {result.stderr.strip()}")
+    return result.stdout.strip() if result.returncode == 0 else ""
+
+
+def commit_launch_branch(repository, notebooks, branch) -> str:
+    """Commit ``HEAD``'s files of the git ``repository`` plus ``notebooks`` (as
+    ``notebooks/<name>``) to ``branch``, on top of its last commit (or of ``HEAD``
+    if it is new); return the commit. Neither the working tree nor the index is
+    touched. When nothing changed since the branch's last commit, that commit is
+    returned and no new one is made.
+    """
+    repository = Path(repository)
+    head = _git(repository, "rev-parse", "--verify", "HEAD")
+    previous = _git(repository, "rev-parse", "--verify", "--quiet",
+                    f"refs/heads/{branch}^{{commit}}", check=False)
+    with tempfile.TemporaryDirectory(prefix="mechbook-index-") as scratch:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        _git(repository, "read-tree", "HEAD", env=env)
+        for path in notebooks:
+            blob = _git(repository, "hash-object", "-w", "--", str(Path(path).resolve()))
+            _git(repository, "update-index", "--add", "--cacheinfo",
+                 f"100644,{blob},{FOLDER}/{Path(path).name}", env=env)
+        tree = _git(repository, "write-tree", env=env)
+    if previous and _git(repository, "rev-parse", f"{previous}^{{tree}}") == tree:
+        return previous
+    commit = _git(repository, "commit-tree", tree, "-p", previous or head, "-m",
+                  f"Launch notebooks of {head[:12]}\n\nThe files of {head} with "
+                  f"{FOLDER}/, written by python -m mechlib.book.launch.")
+    _git(repository, "update-ref", f"refs/heads/{branch}", commit,
+         *([previous] if previous else []))
+    return commit
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m mechlib.book.launch",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", default=".", help="the book's root (default: .)")
     parser.add_argument("--into", default=None,
                         help=f"write here (default: SOURCE/{FOLDER})")
+    parser.add_argument("--branch", default=None,
+                        help="commit HEAD with its launch notebooks to this git branch, "
+                             "for a course hub's button (see _config.yml)")
     options = parser.parse_args(argv)
     start = time.monotonic()
-    written = build_launch_notebooks(options.source, options.into)
-    print(f"launch: {len(written)} notebooks in {written[0].parent} "
-          f"in {time.monotonic() - start:.0f} s")
+    if options.branch is None:
+        written = build_launch_notebooks(options.source, options.into)
+        print(f"launch: {len(written)} notebooks in {written[0].parent} "
+              f"in {time.monotonic() - start:.0f} s")
+        return 0
+    source = Path(options.source)
+    changed = _git(source, "status", "--porcelain", "--untracked-files=no")
+    if changed:
+        parser.error("the branch holds HEAD's files, and these differ from them; "
+                     f"commit or stash them first:\n{changed}")
+    with tempfile.TemporaryDirectory(prefix="mechbook-launch-notebooks-") as into:
+        written = build_launch_notebooks(source, into)
+        commit = commit_launch_branch(source, written, options.branch)
+    print(f"launch: {len(written)} notebooks committed to the branch {options.branch!r} "
+          f"({commit[:12]}) in {time.monotonic() - start:.0f} s; publish it with "
+          f"git push <remote> {options.branch}")
     return 0
 
 

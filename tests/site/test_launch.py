@@ -32,7 +32,9 @@ from urllib.parse import parse_qs, urlparse
 
 import nbformat
 import pytest
+import yaml
 
+from mechlib.book.launch import launch_config
 from tests.references import ROOT
 from tests.site.jupyter import jupyter_server
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
@@ -111,68 +113,81 @@ def test_every_chapter_page_launches_its_notebook():
                for chapter, path in paths.items()), paths
 
 
+def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:
+    """What is wrong with the launch notebook open in ``page`` (JupyterLab, a
+    reader's first look at it), whose file is ``notebook``: empty if nothing.
+    The reader's first look is saved as ``_build/screenshots/<screenshot>.png``."""
+    page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=90_000)
+    page.wait_for_function(
+        """() => Array.from(document.querySelectorAll('.jp-MarkdownCell img'))
+                .every(img => img.complete && img.naturalWidth > 0)""", timeout=60_000)
+    page.wait_for_timeout(3000)
+    cells = nbformat.read(notebook, as_version=4).cells
+    found = []
+    if page.locator(".jp-FileEditor").count():
+        found.append("opened as text")
+    tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+    if "jp-mod-dirty" in (tab.get_attribute("class") or ""):
+        found.append("opened as modified")
+    solutions = sum(1 for c in cells if c.metadata.get("jp-MarkdownHeadingCollapsed"))
+    collapsed = page.locator(".jp-collapseHeadingButton.jp-mod-collapsed")
+    if collapsed.count() < solutions:
+        found.append("solutions not collapsed")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{screenshot}.png"))
+    # unfold them, as a reader who checks an answer does, and read on
+    for _ in range(10):   # nested headings open in rounds
+        if not collapsed.count():
+            break
+        collapsed.evaluate_all("buttons => buttons.forEach(b => b.click())")
+        page.wait_for_timeout(500)
+    page.wait_for_timeout(3000)
+    text = page.evaluate(SHOWN_TEXT)
+    found += [f"raw {token_!r}" for token_ in RAW_MYST if token_ in text]
+    if re.search(r"not found", text, re.IGNORECASE):
+        found.append("an unresolved reference ('not found')")
+    numbered = [n for n in page.evaluate(SHOWN_NUMBERS) if n]
+    expected = [[f"({number})"] for number in book_numbers(notebook)]
+    if numbered != expected:
+        wrong = [(shown, book) for shown, book in zip(numbered, expected) if shown != book]
+        found.append(f"{len(numbered)} equation numbers shown, {len(expected)} in the "
+                     f"book; first differences {wrong[:3]}")
+    images = sum(1 for c in cells if c.cell_type == "markdown"
+                 for _ in re.finditer(r"!\[[^\]]*\]\(attachment:", c.source))
+    if page.locator(".jp-MarkdownCell img").count() < images:
+        found.append("figures missing")
+    return found
+
+
+def watch(page) -> tuple[list[str], list[str]]:
+    """(requests to other hosts, console warnings and errors) of ``page``, as they come."""
+    foreign, console = [], []
+    page.on("request", lambda request: foreign.append(request.url)
+            if urlparse(request.url).hostname not in ("127.0.0.1", None) else None)
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}")
+            if message.type in ("warning", "error") else None)
+    return foreign, console
+
+
 def test_launch_opens_the_chapter_as_the_page_reads(browser, binder):
     base, token, repo = binder
     problems = {}
     for chapter, urlpath in launch_paths().items():
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         page = context.new_page()
-        foreign, console = [], []
-        page.on("request", lambda request: foreign.append(request.url)
-                if urlparse(request.url).hostname not in ("127.0.0.1", None) else None)
-        page.on("console", lambda message: console.append(f"{message.type}: {message.text}")
-                if message.type in ("warning", "error") else None)
+        foreign, console = watch(page)
         try:
             # ?reset: a new workspace, as a reader's new Binder session has (this
             # server has opened the chapters before)
             page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
-            page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=90_000)
-            page.wait_for_function(
-                """() => Array.from(document.querySelectorAll('.jp-MarkdownCell img'))
-                        .every(img => img.complete && img.naturalWidth > 0)""", timeout=60_000)
-            page.wait_for_timeout(3000)
-            notebook = nbformat.read(repo / urlpath.removeprefix("lab/tree/"), as_version=4)
-            found = []
-            if page.locator(".jp-FileEditor").count():
-                found.append("opened as text")
-            tab = page.locator(".lm-TabBar-tab.jp-mod-current")
-            if "jp-mod-dirty" in (tab.get_attribute("class") or ""):
-                found.append("opened as modified")
-            solutions = sum(1 for c in notebook.cells
-                            if c.metadata.get("jp-MarkdownHeadingCollapsed"))
-            collapsed = page.locator(".jp-collapseHeadingButton.jp-mod-collapsed")
-            if collapsed.count() < solutions:
-                found.append("solutions not collapsed")
-            # unfold them, as a reader who checks an answer does, and read on
-            for _ in range(10):   # nested headings open in rounds
-                if not collapsed.count():
-                    break
-                collapsed.evaluate_all("buttons => buttons.forEach(b => b.click())")
-                page.wait_for_timeout(500)
-            page.wait_for_timeout(3000)
-            text = page.evaluate(SHOWN_TEXT)
-            found += [f"raw {token_!r}" for token_ in RAW_MYST if token_ in text]
-            if re.search(r"not found", text, re.IGNORECASE):
-                found.append("an unresolved reference ('not found')")
-            numbered = [n for n in page.evaluate(SHOWN_NUMBERS) if n]
-            expected = [[f"({number})"] for number
-                        in book_numbers(repo / urlpath.removeprefix("lab/tree/"))]
-            if numbered != expected:
-                wrong = [(shown, book) for shown, book in zip(numbered, expected) if shown != book]
-                found.append(f"{len(numbered)} equation numbers shown, {len(expected)} in the "
-                             f"book; first differences {wrong[:3]}")
-            images = sum(1 for c in notebook.cells if c.cell_type == "markdown"
-                         for _ in re.finditer(r"!\[[^\]]*\]\(attachment:", c.source))
-            if page.locator(".jp-MarkdownCell img").count() < images:
-                found.append("figures missing")
+            found = what_the_reader_sees(page, repo / urlpath.removeprefix("lab/tree/"),
+                                         screenshot=f"launch-{chapter}")
             if console:
                 found.append(f"console: {console[:3]}")
             if foreign:
                 found.append(f"other hosts: {foreign[:3]}")
             if found:
                 problems[chapter] = found
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"launch-{chapter}.png"))
         finally:
             context.close()
     assert not problems, "\n".join(f"{chapter}: {'; '.join(found)}"
@@ -237,3 +252,92 @@ def test_chapter_sources_survive_a_save_as_notebook(binder):
             changed.append(source.name)
             source.write_bytes(before)
     assert not changed, f"saving as a notebook rewrote {changed}"
+
+
+#: The course hub's address in the instructor's _config.yml. The test has no hub:
+#: it plays the hub's part, which redirects ``<hub>/hub/user-redirect/<path>`` to
+#: ``<path>`` on the student's own server.
+HUB = "https://hub.example.edu"
+HUB_LINK = re.compile(r'href="(' + re.escape(HUB) + r'/hub/user-redirect/git-pull\?[^"]+)"')
+#: What a course hub's image has besides requirements.txt (book/instructors.md).
+NBGITPULLER = "nbgitpuller==1.3.0"
+#: The chapter whose hub link the test follows in the browser.
+HUB_CHAPTER = "constraint-forces"
+
+
+@pytest.fixture(scope="module")
+def course_hub(binder, tmp_path_factory):
+    """A course hub as book/instructors.md sets one up, the instructor's part done:
+    the launch branch committed (``python -m mechlib.book.launch --branch launch``)
+    and pushed to the course's git host (a bare repository here), the site built
+    with ``jupyterhub_url`` set (without executing: the buttons do not depend on
+    it). Yields ({chapter: its page's JupyterHub link}, a student's server with
+    nbgitpuller, serving an empty home, as (base URL, token, home))."""
+    _, _, repo = binder
+    venv = repo.parent / "venv"
+    python = str(venv / "bin" / "python")
+    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+           "VIRTUAL_ENV": str(venv)}
+    env.pop("PYTHONPATH", None)
+    home = tmp_path_factory.mktemp("hub")
+    origin = home / "git" / "mechbook" / "generalized-forces"
+    run(["git", "init", "--quiet", "--bare", str(origin)], cwd=home)
+    run([python, "-m", "mechlib.book.launch", "--branch", "launch"], cwd=repo, env=env)
+    run(["git", "push", "--quiet", str(origin), "launch"], cwd=repo)
+    config = launch_config((repo / "_config.yml").read_text())
+    config["repository"]["url"] = origin.as_uri()
+    config["launch_buttons"]["jupyterhub_url"] = HUB
+    # the theme infers the provider from the address; a file:// one needs naming
+    theme = config["sphinx"]["config"].setdefault("html_theme_options", {})
+    theme["repository_provider"] = "github"
+    (repo / ".hub-config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
+    try:
+        run([str(venv / "bin" / "jupyter-book"), "build", str(repo), "--config",
+             str(repo / ".hub-config.yml"), "--path-output", str(home / "site")], cwd=repo, env=env)
+    finally:
+        (repo / ".hub-config.yml").unlink()
+    links = {}
+    for page in sorted((home / "site" / "_build" / "html" / "book").glob("*.html")):
+        found = HUB_LINK.search(page.read_text())
+        if found:
+            links[page.stem] = html.unescape(found.group(1))
+    run([python, "-m", "pip", "install", "--quiet", NBGITPULLER], cwd=home, env=env)
+    student = home / "student"
+    student.mkdir()
+    for server in jupyter_server(home / "server", student, myst=True, python=python, env=env):
+        yield links, server
+
+
+def test_every_chapter_page_has_a_hub_link_to_its_launch_notebook(course_hub):
+    links, _ = course_hub
+    assert len(links) >= 10, f"pages with a JupyterHub button: {sorted(links)}"
+    for chapter, link in links.items():
+        query = parse_qs(urlparse(link).query)
+        assert query["branch"] == ["launch"], link
+        assert query["urlpath"] == [f"lab/tree/generalized-forces/notebooks/{chapter}.ipynb"], link
+
+
+def test_the_hub_link_pulls_the_launch_branch_and_opens_the_chapter_as_the_page_reads(
+        browser, course_hub):
+    links, (base, token, student) = course_hub
+    # what the hub does with <hub>/hub/user-redirect/<path>: the student's server's <path>
+    path = links[HUB_CHAPTER].removeprefix(f"{HUB}/hub/user-redirect/")
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    foreign, console = watch(page)
+    try:
+        page.goto(f"{base}/{path}&token={token}", wait_until="load")
+        # nbgitpuller clones, then sends the browser on to the urlpath
+        page.wait_for_url(re.compile(r"/lab/tree/"), timeout=120_000)
+        urlpath = parse_qs(urlparse(links[HUB_CHAPTER]).query)["urlpath"][0]
+        found = what_the_reader_sees(page, student / urlpath.removeprefix("lab/tree/"),
+                                     screenshot=f"hub-{HUB_CHAPTER}")
+    finally:
+        context.close()
+    # every chapter's link opens a notebook that the pulled branch holds
+    missing = [chapter for chapter, link in links.items()
+               if not (student / parse_qs(urlparse(link).query)["urlpath"][0]
+                       .removeprefix("lab/tree/")).is_file()]
+    assert not found + missing + console + foreign, (
+        f"what the reader sees: {found}; no notebook for {missing}; "
+        f"console: {console[:3]}; other hosts: {foreign[:3]}")
