@@ -4,7 +4,9 @@
 // press loads Pyodide and the SymPy, mpmath and mechlib wheels from this site,
 // then every press runs the exercise's set-up (once) and the box's code
 // (answers_runner.py) and says what ml.check says, in a live region.
-// Nothing of Python loads before a press. Each step leaves a performance mark
+// Nothing of Python loads before a press. What a reader types is kept in the
+// browser's local storage (per page and box) and comes back after a reload;
+// "Restore the original" puts the cell's own code back. Each step leaves a performance mark
 // (mechbook-python-loaded, mechbook-wheels-installed, mechbook-checked), which
 // benchmarks/in_page_check.py reads.
 (function () {
@@ -87,17 +89,45 @@
     }
   }
 
-  function makeBox(cell, name, entry, code) {
+  // The exercise a cell answers: the last exercise before it in the page.
+  function exerciseOf(cell) {
+    var found = null;
+    document.querySelectorAll("div.exercise").forEach(function (exercise) {
+      if (exercise.compareDocumentPosition(cell) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        found = exercise;
+      }
+    });
+    var number = found && found.querySelector(".admonition-title .caption-number");
+    return number ? number.textContent.trim() : null;
+  }
+
+  // Local storage, where the browser allows it (not in every private window).
+  var kept = {
+    key: function (name) { return "mechbook-answer:" + location.pathname + ":" + name; },
+    get: function (name) {
+      try { return localStorage.getItem(kept.key(name)); } catch (error) { return null; }
+    },
+    set: function (name, text) {
+      try { localStorage.setItem(kept.key(name), text); } catch (error) { /* not kept */ }
+    },
+    forget: function (name) {
+      try { localStorage.removeItem(kept.key(name)); } catch (error) { /* nothing kept */ }
+    }
+  };
+
+  function makeBox(cell, name, entry, code, title) {
     var id = "answer-" + name;
     var root = document.createElement("div");
     root.className = "mechbook-answer";
     var label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = "Your answer to " + name + " (Python; Ctrl+Enter checks it)";
+    label.textContent = "Your answer" + (title ? " to " + title : "") + " ("
+      + name + "), in Python; Ctrl+Enter checks it";
     var textarea = document.createElement("textarea");
     textarea.id = id;
-    textarea.value = code;
-    textarea.rows = Math.max(3, code.split("\n").length + 1);
+    var mine = kept.get(name);
+    textarea.value = mine !== null ? mine : code;
+    textarea.rows = Math.max(3, textarea.value.split("\n").length + 1);
     textarea.spellcheck = false;
     textarea.setAttribute("autocapitalize", "off");
     textarea.setAttribute("autocomplete", "off");
@@ -105,11 +135,19 @@
     var button = document.createElement("button");
     button.type = "button";
     button.textContent = "Check";
+    var restore = document.createElement("button");
+    restore.type = "button";
+    restore.className = "mechbook-answer-restore";
+    restore.textContent = "Restore the original";
+    restore.hidden = textarea.value === code;
     var verdict = document.createElement("p");
     verdict.className = "mechbook-answer-verdict";
     verdict.setAttribute("role", "status");
     verdict.setAttribute("aria-live", "polite");
-    root.append(label, textarea, button, verdict);
+    var buttons = document.createElement("div");
+    buttons.className = "mechbook-answer-buttons";
+    buttons.append(button, restore);
+    root.append(label, textarea, buttons, verdict);
     var box = {root: root, textarea: textarea, button: button, verdict: verdict,
                check: entry, busy: false, ready: false};
     button.addEventListener("click", function () { check(box); });
@@ -118,6 +156,18 @@
         event.preventDefault();
         check(box);
       }
+    });
+    textarea.addEventListener("input", function () {
+      if (textarea.value === code) { kept.forget(name); } else { kept.set(name, textarea.value); }
+      restore.hidden = textarea.value === code;
+    });
+    restore.addEventListener("click", function () {
+      textarea.value = code;
+      kept.forget(name);
+      restore.hidden = true;
+      verdict.className = "mechbook-answer-verdict";
+      verdict.textContent = "The original code is back.";
+      textarea.focus();
     });
     var input = cell.querySelector(".cell_input");
     var output = cell.querySelector(".cell_output");
@@ -143,7 +193,7 @@
     var entry = name && data.checks[name];
     if (!entry) { return; }
     if (entry.missing.length) { markNotCheckable(cell, entry); } else {
-      makeBox(cell, name, entry, code);
+      makeBox(cell, name, entry, code, exerciseOf(cell));
     }
   });
 })();

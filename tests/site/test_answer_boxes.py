@@ -181,3 +181,33 @@ def test_boxes_the_page_cannot_check_say_so(context, base_url, site):
     finally:
         page.close()
 
+
+
+def test_a_readers_edit_survives_a_reload_and_can_be_restored(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # its own storage
+    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    try:
+        box = page.locator(".mechbook-answer textarea").first
+        name = box.get_attribute("id").removeprefix("answer-")
+        original = box.input_value()
+        label = page.locator(f"label[for='answer-{name}']").inner_text()
+        assert label.startswith("Your answer to Exercise 1.") and name in label, label
+        restore = page.get_by_role("button", name="Restore the original").first
+        assert not restore.is_visible(), "nothing to restore before an edit"
+        box.focus()
+        page.keyboard.press("Control+End")
+        page.keyboard.insert_text("\n# my own line")
+        page.reload(wait_until="load")
+        box = page.locator(f"#answer-{name}")
+        assert box.input_value() == original + "\n# my own line"
+        restore = page.locator(".mechbook-answer", has=box).get_by_role(
+            "button", name="Restore the original")
+        assert restore.is_visible()
+        restore.click()
+        assert box.input_value() == original
+        assert not restore.is_visible()
+        page.reload(wait_until="load")
+        assert page.locator(f"#answer-{name}").input_value() == original
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
