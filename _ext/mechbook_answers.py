@@ -17,6 +17,13 @@ a worked solution, nor a hidden check of the chapter: those are tagged
 no numpy, scipy or matplotlib: a box whose setup needs one of them (or a
 part of mechlib that does) is shown as not yet checkable in the page.
 
+The chapter's other code cells that the page's Python can run (their own code
+and their setup free of NOT_IN_PAGE; not a worked solution, not a hidden cell,
+not one that fails on purpose) are *live*: an "Edit and run" control makes the
+cell editable and runs it in the same Pyodide, and its output replaces the
+page's, rendered as the page renders it. The page names a live cell by
+:func:`cell_key` of its code, which answers.js computes from the code it shows.
+
 The page carries the setups and what the script needs in one JSON script,
 ``<script type="application/json" id="mechbook-answers-data">``; nothing of
 Python loads before a press.
@@ -115,16 +122,37 @@ def without_unused_imports(source, used):
     return "\n".join(lines)
 
 
+def cell_key(code):
+    """The key of a cell by its code (trailing white space left out): FNV-1a
+    over its UTF-16 code units, as answers.js computes it from the page.
+
+    >>> cell_key("x = 1\\n"), cell_key("x = 1"), cell_key("θ = 1")
+    ('41f65c6b', '41f65c6b', '3f6c2eab')
+    """
+    key = 0x811C9DC5
+    data = code.rstrip().encode("utf-16-le")
+    for k in range(0, len(data), 2):
+        key = ((key ^ (data[k] | data[k + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{key:08x}"
+
+
+#: Tags of the cells that are never live: not shown, or failing on purpose.
+NOT_LIVE = {"remove-cell", "remove-input", "raises-exception", "answer"}
+
+
 @functools.lru_cache(maxsize=None)
 def answer_boxes(chapter):
-    """The in-page data of a chapter's answer cells, or None if it has none.
+    """The in-page data of a chapter's answer cells and live cells, or None if
+    it has no answer cell.
 
-    Returns ``{"cells": [source, ...], "checks": {name: {"setup": [k, ...],
-    "missing": [...]}}}``: the setup cells' code (plain Python, each
-    distinct code once), and for each check the codes to run before its
-    box, in order, and what of them the page's Python lacks (empty when it
-    can be checked; otherwise no set-up is sent, which would only weigh
-    on the page).
+    Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
+    {"setup": [k, ...], "missing": [...]}}, "live": [[key, [k, ...]], ...]}``:
+    the setup cells' code (plain Python, each distinct code once) and the
+    :func:`cell_key` of the cell each comes from; for each check the codes to
+    run before its box, in order, and what of them the page's Python lacks
+    (empty when it can be checked; otherwise no set-up is sent, which would
+    only weigh on the page); for each live cell its :func:`cell_key` and its
+    setup's codes.
     """
     chapter = Path(chapter)
     checks = chapter_checks(chapter)
@@ -140,7 +168,15 @@ def answer_boxes(chapter):
     by_exercise = {}
     for item in checks:
         by_exercise.setdefault(item["exercise"], []).append(item)
-    cells, boxes = [], {}
+    cells, keys, boxes = [], [], {}
+
+    def sent(index, code):
+        """The position of cell ``index``'s set-up ``code`` in ``cells``."""
+        if code not in cells:
+            cells.append(code)
+            keys.append(cell_key(sources[index]))
+        return cells.index(code)
+
     for items in by_exercise.values():
         targets = {item["answer_cell"] for item in items} | set(
             worked_cells(notebook, items, solution))
@@ -148,15 +184,25 @@ def answer_boxes(chapter):
         used = set().union(set(), *(names_used(sources[i]) for i in [*setup, *targets]))
         code = [without_unused_imports(python_source(sources[i]), used) for i in setup]
         missing = sorted(set().union(set(), *(missing_in_page(c) for c in code)))
-        if missing:           # not checkable in the page: its set-up is not sent
-            code = []
-        for c in code:
-            if c not in cells:
-                cells.append(c)
+        # not checkable in the page: its set-up is not sent (it would only weigh)
+        positions = [] if missing else [sent(i, c) for i, c in zip(setup, code)]
         for item in items:
-            boxes[item["name"]] = {"setup": [cells.index(c) for c in code],
-                                   "missing": missing}
-    return {"cells": cells, "checks": boxes}
+            boxes[item["name"]] = {"setup": positions, "missing": missing}
+    live = []
+    for index in candidates:
+        cell = notebook.cells[index]
+        if NOT_LIVE & set(cell.metadata.get("tags", [])) or missing_in_page(sources[index]):
+            continue
+        # and the cell that sets up the printing (ml.init_printing()), which
+        # binds no name the cell needs but decides how its value is shown
+        printing = {i for i in candidates if i < index and "init_printing(" in sources[i]}
+        setup = sorted(set(needed_cells(sources, {index}, candidates)) | printing)
+        used = set().union(names_used(sources[index]), *(names_used(sources[i]) for i in setup))
+        code = [without_unused_imports(python_source(sources[i]), used) for i in setup]
+        if any(missing_in_page(c) for c in code):
+            continue
+        live.append([cell_key(sources[index]), [sent(i, c) for i, c in zip(setup, code)]])
+    return {"cells": cells, "keys": keys, "checks": boxes, "live": live}
 
 
 #: What the first press loads from vendor/static/pyodide (with the wheels).

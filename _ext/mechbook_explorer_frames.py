@@ -18,6 +18,10 @@ page the first picture:
   to the player (matplotlib's ``Animation``, which keeps one ``Image`` per
   frame).
 
+The first picture itself (an explorer's, for a phone and for a wider screen,
+in a ``<picture>``) becomes a file of its own, ``_explorers/<key>.png``, so that
+a browser fetches only the one it shows.
+
 The scripts are loaded with a ``<script>`` element, so that this also works
 in a site opened from disk. The notebooks the reader downloads keep their
 explorers and animations whole: only the built pages change.
@@ -25,6 +29,7 @@ explorers and animations whole: only the built pages change.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -38,6 +43,9 @@ ANIMATION_FRAMES = re.compile(
     r'(var img_id = "(\w+)";.*?var frames = new Array\((\d+)\);)\s*'
     r'((?:frames\[\d+\] = "data:image/png;base64,[A-Za-z0-9+/=]*";?\s*)+)', re.S)
 FRAME = re.compile(r'frames\[(\d+)\] = "(data:image/png;base64,[A-Za-z0-9+/=]*)"')
+#: An explorer's first picture, for one screen width, in its <picture>.
+PICTURE = re.compile(r"<picture>.*?</picture>", re.S)
+PICTURE_DATA = re.compile(r'((?:src|srcset)=")data:image/png;base64,([A-Za-z0-9+/=]+)( [\d.]+x)?"')
 #: Where the pictures go, in the built site.
 FOLDER = "_explorers"
 #: Added to an animation's script: every frame is the first until the rest load.
@@ -104,6 +112,18 @@ def _write_frames(app, frames):
     return key
 
 
+def _write_picture(app, encoded: str) -> str:
+    """Write a base64 PNG as a file of its own; return its key."""
+    data = base64.b64decode(encoded)
+    key = hashlib.sha1(data).hexdigest()[:16]
+    folder = Path(app.outdir) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{key}.png"
+    if not path.is_file() or path.read_bytes() != data:
+        path.write_bytes(data)
+    return key
+
+
 def defer_explorer_frames(app, pagename, templatename, context, doctree):
     body = context.get("body", "")
     if "mechlib-explorer-data" not in body and "var frames = new Array(" not in body:
@@ -137,7 +157,13 @@ def defer_explorer_frames(app, pagename, templatename, context, doctree):
             "first": json.dumps(frames[0]), "key": json.dumps(key),
             "src": json.dumps(source(key))}
 
+    def picture_file(match):
+        key = _write_picture(app, match.group(2))
+        url = context["pathto"](f"{FOLDER}/{key}.png", 1)
+        return f'{match.group(1)}{url}{match.group(3) or ""}"'
+
     body = EXPLORER_DATA.sub(move_explorer, body)
+    body = PICTURE.sub(lambda match: PICTURE_DATA.sub(picture_file, match.group(0)), body)
     context["body"] = ANIMATION_FRAMES.sub(move_animation, body)
 
 

@@ -1,92 +1,54 @@
-// Answer boxes: each answer cell of a chapter (a cell tagged `answer` that ends
-// with ml.check("<name>", <variable>)) becomes an editable code box with a
-// "Check" button (_ext/mechbook_answers.py writes the page's data). The first
-// press loads Pyodide and the SymPy, mpmath and mechlib wheels from this site,
-// then every press runs the exercise's set-up (once) and the box's code
-// (answers_runner.py) and says what ml.check says, in a live region.
-// Nothing of Python loads before a press. What a reader types is kept in the
-// browser's local storage (per page and box) and comes back after a reload;
-// "Restore the original" puts the cell's own code back. Each step leaves a performance mark
-// (mechbook-python-loaded, mechbook-wheels-installed, mechbook-checked), which
-// benchmarks/in_page_check.py reads.
+// Answer boxes and live cells (_ext/mechbook_answers.py writes the page's data).
+//  - Each answer cell of a chapter (a cell tagged `answer` that ends with
+//    ml.check("<name>", <variable>)) becomes an editable code box with a
+//    "Check" button, which says what ml.check says.
+//  - Each live cell (code that the page's Python can run) gets an "Edit and
+//    run" button, which makes it an editable box with a "Run" button; its
+//    outputs replace the page's, rendered as the page renders them (LaTeX
+//    through the site's MathJax, printed text as text).
+// The first press of Check or Run imports answers-run.mjs, which loads Pyodide
+// and the SymPy, mpmath and mechlib wheels from this site; then every press
+// runs the cell's set-up (once) and the box's code (answers_runner.py), and
+// the verdict is said in a live region. Nothing of it loads before a press.
+// What a reader types is kept in the browser's local storage (per page and
+// box) and comes back after a reload; "Restore the original" puts the cell's
+// own code back.
 (function () {
   "use strict";
   var node = document.getElementById("mechbook-answers-data");
   if (!node) { return; }
   var data = JSON.parse(node.textContent);
-  var runtime = data.runtime;
-  var python = null;          // the promise of a ready Pyodide, from the first press
+  var openLive = {};          // the text areas of the opened live cells, by cell key
+  var RUN = new URL("answers-run.mjs", document.currentScript.src).href;
+  var running = null;         // the promise of answers-run.mjs, from the first press
+
+  // Run the box's code with answers-run.mjs's `run`; then `show(module, result)`.
+  function press(box, job, show) {
+    running = running || import(RUN);
+    running.then(function (module) {
+      return module.run(box, job, function (answer) { return show(module, answer); },
+                        {data: data, openLive: openLive, cellKey: cellKey});
+    }, function (error) {
+      running = null;       // a later press tries again
+      box.verdict.className = "mechbook-answer-verdict is-not-yet";
+      box.verdict.textContent = "Python could not be loaded in this page: " + error.message;
+    });
+  }
 
   function checkName(code) {
     var found = /ml\.check\("([^"]+)"/.exec(code);
     return found ? found[1] : null;
   }
 
-  function absolute(url) { return new URL(url, document.baseURI).href; }
-
-  function loadPython(say) {
-    if (python) { return python; }
-    python = (async function () {
-      say("Loading Python, " + runtime.megabytes + " MB…");
-      // the wheels download while Pyodide starts
-      var wheels = Promise.all(runtime.wheels.map(async function (url) {
-        var response = await fetch(absolute(url));
-        if (!response.ok) { throw new Error("could not load " + url); }
-        return response.arrayBuffer();
-      }));
-      wheels.catch(function () {});   // reported when awaited below
-      var module = await import(absolute(runtime.pyodide));
-      var pyodide = await module.loadPyodide({
-        indexURL: absolute(runtime.pyodide).replace(/[^/]*$/, ""),
-        packages: []
-      });
-      performance.mark("mechbook-python-loaded");
-      say("Installing SymPy, mpmath and mechlib…");
-      await nextPaint();
-      (await wheels).forEach(function (wheel) { pyodide.unpackArchive(wheel, "wheel"); });
-      var runner = await fetch(absolute(runtime.runner));
-      pyodide.runPython(await runner.text());
-      performance.mark("mechbook-wheels-installed");
-      return pyodide;
-    })();
-    python.catch(function () { python = null; });   // a later press tries again
-    return python;
-  }
-
-  function nextPaint() {
-    return new Promise(function (resolve) {
-      requestAnimationFrame(function () { setTimeout(resolve, 0); });
-    });
-  }
-
-  async function check(box) {
-    if (box.busy) { return; }
-    box.busy = true;
-    box.button.disabled = true;
-    box.root.setAttribute("aria-busy", "true");
-    box.verdict.className = "mechbook-answer-verdict";
-    function say(text) { box.verdict.textContent = text; }
-    try {
-      var pyodide = await loadPython(say);
-      say(box.ready ? "Checking…" : "Running the exercise's set-up, then checking…");
-      await nextPaint();
-      var setup = box.check.setup.map(function (k) { return data.cells[k]; });
-      var result = pyodide.globals.get("run_box")(box.check.setup.join(","), setup,
-                                                  box.textarea.value);
-      var answer = result.toJs();
-      result.destroy();
-      performance.mark("mechbook-checked");
-      box.ready = true;
-      box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
-      say(answer[1]);
-    } catch (error) {
-      box.verdict.classList.add("is-not-yet");
-      say("Python could not be loaded in this page: " + (error && error.message || error));
-    } finally {
-      box.busy = false;
-      box.button.disabled = false;
-      box.root.removeAttribute("aria-busy");
+  // The key of a cell by its code: FNV-1a over its UTF-16 code units
+  // (mechbook_answers.cell_key computes the same from the chapter).
+  function cellKey(code) {
+    code = code.replace(/\s+$/, "");
+    var key = 0x811c9dc5;
+    for (var k = 0; k < code.length; k++) {
+      key = Math.imul(key ^ code.charCodeAt(k), 0x01000193) >>> 0;
     }
+    return ("0000000" + key.toString(16)).slice(-8);
   }
 
   // The exercise a cell answers: the last exercise before it in the page.
@@ -115,18 +77,20 @@
     }
   };
 
-  function makeBox(cell, name, entry, code, title) {
-    var id = "answer-" + name;
+  // An editable box in place of a cell's input: a labelled text area, the
+  // action button (Check or Run), "Restore the original" and a live region.
+  // `options`: id, label, code, stored (its local-storage name), action,
+  // working (what the region says while it runs), setup, onPress, onRestore.
+  function makeEditor(cell, options) {
     var root = document.createElement("div");
     root.className = "mechbook-answer";
     var label = document.createElement("label");
-    label.htmlFor = id;
-    label.textContent = "Your answer" + (title ? " to " + title : "") + " ("
-      + name + "), in Python; Ctrl+Enter checks it";
+    label.htmlFor = options.id;
+    label.textContent = options.label;
     var textarea = document.createElement("textarea");
-    textarea.id = id;
-    var mine = kept.get(name);
-    textarea.value = mine !== null ? mine : code;
+    textarea.id = options.id;
+    var mine = kept.get(options.stored);
+    textarea.value = mine !== null ? mine : options.code;
     textarea.rows = Math.max(3, textarea.value.split("\n").length + 1);
     textarea.spellcheck = false;
     textarea.setAttribute("autocapitalize", "off");
@@ -134,12 +98,12 @@
     textarea.setAttribute("wrap", "off");
     var button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Check";
+    button.textContent = options.action;
     var restore = document.createElement("button");
     restore.type = "button";
     restore.className = "mechbook-answer-restore";
     restore.textContent = "Restore the original";
-    restore.hidden = textarea.value === code;
+    restore.hidden = textarea.value === options.code;
     var verdict = document.createElement("p");
     verdict.className = "mechbook-answer-verdict";
     verdict.setAttribute("role", "status");
@@ -149,31 +113,52 @@
     buttons.append(button, restore);
     root.append(label, textarea, buttons, verdict);
     var box = {root: root, textarea: textarea, button: button, verdict: verdict,
-               check: entry, busy: false, ready: false};
-    button.addEventListener("click", function () { check(box); });
+               setup: options.setup, working: options.working, busy: false, ready: false};
+    button.addEventListener("click", function () { options.onPress(box); });
     textarea.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        check(box);
+        options.onPress(box);
       }
     });
     textarea.addEventListener("input", function () {
-      if (textarea.value === code) { kept.forget(name); } else { kept.set(name, textarea.value); }
-      restore.hidden = textarea.value === code;
+      if (textarea.value === options.code) {
+        kept.forget(options.stored);
+      } else {
+        kept.set(options.stored, textarea.value);
+      }
+      restore.hidden = textarea.value === options.code;
     });
     restore.addEventListener("click", function () {
-      textarea.value = code;
-      kept.forget(name);
+      textarea.value = options.code;
+      kept.forget(options.stored);
       restore.hidden = true;
       verdict.className = "mechbook-answer-verdict";
       verdict.textContent = "The original code is back.";
+      if (options.onRestore) { options.onRestore(box); }
       textarea.focus();
     });
     var input = cell.querySelector(".cell_input");
-    var output = cell.querySelector(".cell_output");
     input.hidden = true;
-    if (output) { output.hidden = true; }
     cell.insertBefore(root, input);
+    return box;
+  }
+
+  function makeAnswerBox(cell, name, entry, code, title) {
+    var output = cell.querySelector(".cell_output");
+    if (output) { output.hidden = true; }
+    makeEditor(cell, {
+      id: "answer-" + name, code: code, stored: name, action: "Check",
+      working: "Checking…", setup: entry.setup,
+      label: "Your answer" + (title ? " to " + title : "") + " (" + name
+        + "), in Python; Ctrl+Enter checks it",
+      onPress: function (box) {
+        press(box, "run_box", function (module, answer) {
+          box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
+          box.verdict.textContent = answer[1];
+        });
+      }
+    });
   }
 
   function markNotCheckable(cell, entry) {
@@ -185,15 +170,68 @@
     cell.appendChild(note);
   }
 
-  document.querySelectorAll("div.cell.tag_answer").forEach(function (cell) {
+  function makeLive(cell, entry, code, number) {
+    var open = document.createElement("button");
+    open.type = "button";
+    open.className = "mechbook-live-open";
+    open.textContent = "Edit and run";
+    open.setAttribute("aria-label", "Edit and run this code cell");
+    var input = cell.querySelector(".cell_input");
+    input.after(open);
+    function openEditor() {
+      open.remove();
+      var original = cell.querySelector(".cell_output");
+      var live = document.createElement("div");
+      live.className = "cell_output docutils container mechbook-live-output";
+      live.hidden = true;
+      cell.append(live);
+      var box = makeEditor(cell, {
+        id: "live-" + number, code: code, stored: "live-" + entry[0], action: "Run",
+        working: "Running…", setup: entry[1],
+        label: "This cell's code, in Python; edit it and press Run or Ctrl+Enter",
+        onPress: function (box) {
+          press(box, "run_live", async function (module, answer) {
+            await module.showOutputs(live, answer[1]);
+            live.hidden = false;
+            if (original) { original.hidden = true; }
+            box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
+            box.verdict.textContent = answer[0]
+              ? "Ran; " + (answer[1].length ? "its output is below." : "it shows no output.")
+              : answer[1][answer[1].length - 1][1];
+          });
+        },
+        onRestore: function () {
+          live.hidden = true;
+          live.replaceChildren();
+          if (original) { original.hidden = false; }
+        }
+      });
+      box.textarea.original = code;
+      openLive[entry[0]] = box.textarea;
+      return box;
+    }
+    open.addEventListener("click", function () { openEditor().textarea.focus(); });
+    // a reader's edit kept from an earlier visit is shown, not hidden behind the button
+    if (kept.get("live-" + entry[0]) !== null) { openEditor(); }
+  }
+
+  var live = {};
+  (data.live || []).forEach(function (entry) { live[entry[0]] = entry; });
+  var number = 0;
+  document.querySelectorAll("div.cell").forEach(function (cell) {
     var pre = cell.querySelector(".cell_input pre");
     if (!pre) { return; }
     var code = pre.textContent.replace(/\n$/, "");
-    var name = checkName(code);
-    var entry = name && data.checks[name];
-    if (!entry) { return; }
-    if (entry.missing.length) { markNotCheckable(cell, entry); } else {
-      makeBox(cell, name, entry, code, exerciseOf(cell));
+    if (cell.classList.contains("tag_answer")) {
+      var name = checkName(code);
+      var entry = name && data.checks[name];
+      if (!entry) { return; }
+      if (entry.missing.length) { markNotCheckable(cell, entry); } else {
+        makeAnswerBox(cell, name, entry, code, exerciseOf(cell));
+      }
+    } else if (live[cellKey(code)]) {
+      number += 1;
+      makeLive(cell, live[cellKey(code)], code, number);
     }
   });
 })();

@@ -1,36 +1,143 @@
-"""The Python side of the in-page answer boxes (_ext/static/answers.js).
+"""The Python side of the in-page answer boxes and live cells
+(_ext/static/answers.js).
 
-Pyodide runs this file once, after the first press of a "Check" button has
-loaded it and installed the SymPy, mpmath and mechlib wheels. ``run_box``
-runs an exercise's set-up (once; later checks reuse its names), then the
-code of the box in a copy of those names, as a notebook cell runs: the last
-line's value is what the cell shows, here the text of ``ml.check``'s result
-(the message Jupyter shows). An error is one line, not a traceback.
+Pyodide runs this file once, after the first press of a "Check" or "Run"
+button has loaded it and installed the SymPy, mpmath and mechlib wheels.
+``run_box`` runs an exercise's set-up (once; later checks reuse its names),
+then the code of the box in a copy of those names, as a notebook cell runs:
+the last line's value is what the cell shows, here the text of
+``ml.check``'s result (the message Jupyter shows). ``run_live`` runs a live
+cell the same way and returns its outputs as Jupyter would show them. An
+error is one line, not a traceback.
+
+Pyodide has no IPython. What the chapters use of it is stood in for here:
+``IPython.display`` (``display``, ``Math``, ``Latex``, ``HTML``,
+``Markdown``), and the shell that ``sympy.init_printing`` (through
+``ml.init_printing``) registers its LaTeX printer with; a value is then shown
+with the printer SymPy registered for its type, as IPython's display
+formatter would.
 """
 
+import builtins
 import contextlib
 import io
 import sys
 import types
 
 _SETUPS = {}
+#: The outputs of the live cell that is running (``display`` appends to it),
+#: or None while a set-up runs (its outputs are not shown).
+_OUTPUTS = None
 
 
-def _display_without_output():
-    """``IPython.display`` for a set-up's cells: Pyodide has no IPython, and
-    what a set-up cell displays is not shown in the page."""
+class _Formatter:
+    """One MIME type's printers by type, as sympy.init_printing registers them."""
+
+    def __init__(self):
+        self.type_printers = {}
+
+    def for_type(self, cls, printer):
+        self.type_printers[cls] = printer
+
+    def __call__(self, value):
+        for cls in type(value).__mro__:
+            if cls in self.type_printers:
+                return self.type_printers[cls](value)
+        return None
+
+
+class _Shell:
+    """What sympy.init_printing asks of IPython's shell."""
+
+    colors = "NoColor"
+
+    def __init__(self):
+        self.display_formatter = types.SimpleNamespace(formatters={
+            mime: _Formatter() for mime in ("text/plain", "text/latex", "image/png",
+                                            "image/svg+xml")})
+
+
+_SHELL = _Shell()
+
+
+def _shown(value):
+    """``[kind, text]`` of a value, as Jupyter shows it (kind: latex, html or
+    text), or None for None."""
+    if value is None:
+        return None
+    latex = _SHELL.display_formatter.formatters["text/latex"](value)
+    if latex is None and callable(getattr(type(value), "_repr_latex_", None)):
+        latex = value._repr_latex_()
+    if latex:
+        return ["latex", latex]
+    if callable(getattr(type(value), "_repr_html_", None)):
+        html = value._repr_html_()
+        if html:
+            return ["html", html]
+    if callable(getattr(type(value), "_repr_markdown_", None)):
+        return ["text", value._repr_markdown_()]
+    return ["text", repr(value)]
+
+
+def _show(*values, **kwargs):
+    if _OUTPUTS is not None:
+        _OUTPUTS.extend(filter(None, map(_shown, values)))
+
+
+class _Shown:
+    def __init__(self, data=None, **kwargs):
+        self.data = data or ""
+
+
+class _Math(_Shown):
+    def _repr_latex_(self):
+        return "$\\displaystyle " + self.data.strip("$") + "$"
+
+
+class _Latex(_Shown):
+    def _repr_latex_(self):
+        return self.data
+
+
+class _HTML(_Shown):
+    def _repr_html_(self):
+        return self.data
+
+
+class _Markdown(_Shown):
+    def _repr_markdown_(self):
+        return self.data
+
+
+def _stand_in_for_ipython():
+    """``IPython`` and ``IPython.display`` as far as the chapters use them, and
+    ``get_ipython()`` for sympy.init_printing."""
+    if "IPython.display" in sys.modules:
+        return
     module = types.ModuleType("IPython.display")
-
-    class _Shown:
-        def __init__(self, *args, **kwargs):
-            pass
-
-    module.display = lambda *args, **kwargs: None
-    module.HTML = module.Math = module.Markdown = module.Latex = _Shown
+    module.display = _show
+    module.Math, module.Latex, module.HTML, module.Markdown = _Math, _Latex, _HTML, _Markdown
     package = types.ModuleType("IPython")
+    package.__version__ = "8.0.0"     # sympy.init_printing asks for IPython >= 1.0
     package.display = module
-    sys.modules.setdefault("IPython", package)
-    sys.modules.setdefault("IPython.display", module)
+    sys.modules["IPython"] = package
+    sys.modules["IPython.display"] = module
+    builtins.get_ipython = lambda: _SHELL
+
+
+class _Printed(io.TextIOBase):
+    """stdout of a live cell: printed text, in order with what it displays."""
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if _OUTPUTS is not None and text:
+            if _OUTPUTS and _OUTPUTS[-1][0] == "stream":
+                _OUTPUTS[-1][1] += text
+            else:
+                _OUTPUTS.append(["stream", text])
+        return len(text)
 
 
 def _one_line(error, where):
@@ -47,10 +154,14 @@ def _one_line(error, where):
 
 
 def _run_cell(code, names, where):
-    """Run ``code`` in ``names`` as a notebook cell; return its last value."""
+    """Run ``code`` in ``names`` as a notebook cell; return its last value.
+    IPython's magics (``%matplotlib inline``) and shell lines do nothing here,
+    as in the page's set-ups (mechlib.book.slicing.python_source)."""
     import ast
 
-    tree = ast.parse(code, where)
+    from mechlib.book.slicing import python_source
+
+    tree = ast.parse(python_source(code), where)
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)
@@ -58,21 +169,51 @@ def _run_cell(code, names, where):
     return eval(compile(last, where, "eval"), names) if last is not None else None
 
 
-def run_box(key, setup, code):
-    """Run the set-up ``setup`` (a list of cells' code, remembered by
-    ``key``), then ``code``; return ``(ok, message)`` for the page."""
+def _set_up(key, setup):
+    """The names after running ``setup`` (remembered by ``key``), or the one
+    line that says why it failed."""
     if key not in _SETUPS:
-        _display_without_output()
+        global _OUTPUTS
+        _stand_in_for_ipython()
+        _OUTPUTS = None
         names = {"__name__": "__main__"}
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 for cell in setup:
                     _run_cell(cell, names, "<set-up>")
         except Exception as error:  # noqa: BLE001 - the page says what failed
-            return False, "The exercise's set-up failed in the page: " + _one_line(
-                error, "<set-up>")
+            return "The set-up failed in the page: " + _one_line(error, "<set-up>")
         _SETUPS[key] = names
-    names = dict(_SETUPS[key])
+    return dict(_SETUPS[key])
+
+
+def run_live(key, setup, code):
+    """Run the set-up ``setup`` (remembered by ``key``), then the live cell's
+    ``code``; return ``(ok, outputs)``, outputs a list of ``[kind, text]``
+    (stream, latex, html, text) in the order Jupyter shows them, or
+    ``(False, [["error", one line]])``."""
+    global _OUTPUTS
+    names = _set_up(key, setup)
+    if isinstance(names, str):
+        return False, [["error", names]]
+    _OUTPUTS = []
+    try:
+        with contextlib.redirect_stdout(_Printed()):
+            value = _run_cell(code, names, "<this cell>")
+        _show(value)
+        return True, _OUTPUTS
+    except Exception as error:  # noqa: BLE001 - shown as one line
+        return False, [*_OUTPUTS, ["error", _one_line(error, "<this cell>")]]
+    finally:
+        _OUTPUTS = None
+
+
+def run_box(key, setup, code):
+    """Run the set-up ``setup`` (a list of cells' code, remembered by
+    ``key``), then ``code``; return ``(ok, message)`` for the page."""
+    names = _set_up(key, setup)
+    if isinstance(names, str):
+        return False, names.replace("The set-up", "The exercise's set-up")
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):

@@ -27,7 +27,8 @@ CHAPTERS = ["partial-velocities", "generalized-active-forces", "closed-loops",
 #: From the first press to the verdict, cold (Pyodide, wheels, set-up).
 FIRST_CHECK_SECONDS = 120
 #: What the first press fetches: nothing of it before.
-PYTHON_FILES = re.compile(r"/_static/(pyodide/|answers_runner\.py|mechlib-[^/]*\.whl)")
+PYTHON_FILES = re.compile(
+    r"/_static/(pyodide/|answers_runner\.py|answers-run\.mjs|mechlib-[^/]*\.whl)")
 
 
 def _expression(answer):
