@@ -12,6 +12,8 @@ checkable box and presses Ctrl+Enter, then measures:
 - *again*: the same box checked again (a reader's next try), median of three;
 - *next exercise*: the first check of another exercise's box (its set-up runs
   then), if the chapter has one;
+- *live cell*: "Edit and run" then Run on the chapter's last live cell (the
+  longest set-up), and Run again;
 - the memory of the tab after these checks: the resident memory (RSS) of
   Chromium's renderer processes started for it (Linux /proc), and the page's
   JavaScript heap (Chrome DevTools Protocol ``Performance.getMetrics``, which
@@ -105,6 +107,24 @@ def steps_seconds(page):
     return [(b - a) / 1000 for a, b in zip(marks, marks[1:])]
 
 
+def timed_live(page):
+    """Seconds of the first Run of the page's last live cell, and of a second."""
+    cell = page.locator("div.cell", has=page.locator(".mechbook-live-open")).last
+    cell.locator(".mechbook-live-open").click()
+    root = cell.locator(".mechbook-answer")
+    seconds = []
+    for _ in range(2):
+        start = time.perf_counter()
+        root.get_by_role("button", name="Run").click()
+        page.wait_for_function("(root) => !root.hasAttribute('aria-busy')",
+                               arg=root.element_handle(), timeout=300_000)
+        seconds.append(time.perf_counter() - start)
+        verdict = root.locator("[role=status]").inner_text()
+        if not verdict.startswith("Ran"):
+            raise SystemExit(f"the last live cell got {verdict!r}")
+    return seconds
+
+
 def one_run(browser, url, first, other, typed):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -113,12 +133,14 @@ def one_run(browser, url, first, other, typed):
     steps = steps_seconds(page)
     again = statistics.median(timed_check(page, first, typed[first][0]) for _ in range(3))
     following = timed_check(page, other, typed[other][0]) if other else None
+    live, live_again = timed_live(page)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     rss = renderer_rss_mb()
     context.close()
-    return cold, again, following, rss, metrics["JSHeapUsedSize"] / 1e6, *steps
+    return (cold, again, following, rss, metrics["JSHeapUsedSize"] / 1e6, *steps,
+            live, live_again)
 
 
 def main(argv=None):
@@ -145,22 +167,25 @@ def main(argv=None):
                                              args=CHROMIUM_ARGS)
         for run in range(options.runs):
             rows.append(one_run(browser, url, first, other, typed))
-            cold, again, following, rss, heap, python, wheels, check = rows[-1]
+            cold, again, following, rss, heap, python, wheels, check, live, rerun = rows[-1]
             following = f"{following:.1f} s" if following is not None else "-"
             print(f"run {run + 1}: cold {cold:.1f} s (Pyodide {python:.1f} s, wheels "
                   f"{wheels:.1f} s, set-up and check {check:.1f} s), again "
-                  f"{again * 1000:.0f} ms, next exercise {following}, renderer RSS "
+                  f"{again * 1000:.0f} ms, next exercise {following}, live cell {live:.1f} s "
+                  f"then {rerun * 1000:.0f} ms, renderer RSS "
                   f"{rss:.0f} MB, JS heap {heap:.0f} MB", flush=True)
         browser.close()
     server.shutdown()
     median = [statistics.median(r[k] for r in rows) if rows[0][k] is not None else None
-              for k in range(8)]
+              for k in range(10)]
     print(f"\n{options.chapter}, {options.runs} runs, medians: first press to verdict "
           f"(cold, {first}) {median[0]:.1f} s (Pyodide {median[5]:.1f} s, wheels "
           f"{median[6]:.1f} s, set-up and check {median[7]:.1f} s); "
           f"the same box again {median[1] * 1000:.0f} ms; "
           + (f"the first check of another exercise ({other}) {median[2]:.1f} s; "
              if other else "")
+          + f"the last live cell's first Run {median[8]:.1f} s, its next "
+            f"{median[9] * 1000:.0f} ms; "
           + f"renderer RSS {median[3]:.0f} MB; JS heap {median[4]:.0f} MB")
 
 

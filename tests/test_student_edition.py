@@ -21,12 +21,15 @@ tests/mechlib/test_check.py::test_chapter_runs_without_its_solutions).
 from __future__ import annotations
 
 import doctest
+import functools
 import html
+import http.server
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -36,6 +39,9 @@ import yaml
 
 from mechlib.book.chapters import chapter_checks
 from mechlib.book import student_edition
+from tests.site.conftest import QuietHandler, browser  # noqa: F401 - a fixture
+from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
+from tests.site.test_pages import open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTRUCTOR_SITE = Path(os.environ.get("INSTRUCTOR_SITE", ROOT / "_build" / "html"))
@@ -310,3 +316,34 @@ def test_the_student_copy_launches_its_own_notebooks(tmp_path):
         for item in chapter_checks(page):
             assert f"{item['variable']} = ..." in text, (
                 f"{page.stem}: the answer cell of {item['name']} is not in its launch notebook")
+
+
+@pytest.fixture(scope="module")
+def student_url(student_site):
+    handler = functools.partial(QuietHandler, directory=str(student_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_url,  # noqa: F811
+                                                             student_site):
+    """The student edition's answer boxes check as the instructor's do (the
+    stored checks, not the worked solutions, which test_no_solution_text_in_any_file
+    looks for in every file, the boxes' data included), and its live cells run."""
+    chapter = "partial-velocities"
+    data = page_data(student_site, chapter)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page, foreign, errors = open_page(context, f"{student_url}/book/{chapter}.html")
+    try:
+        ready = [name for name, entry in data["checks"].items() if not entry["missing"]]
+        assert page.locator(".mechbook-answer textarea").count() == len(ready) > 0
+        name = ready[0]
+        right, sign = typed_answers(chapter)[name]
+        assert type_and_check(page, name, right) == "Correct."
+        assert type_and_check(page, name, sign, 30).startswith("Not yet: ")
+        assert page.locator(".mechbook-live-open").count() == len(data["live"]) > 0
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()

@@ -1,4 +1,12 @@
-/* Accessible names that match what a sighted reader sees (WCAG 2.5.3).
+/* Keyboard access to what scrolls, and accessible names that match what a
+ * sighted reader sees.
+ *
+ * A formula or output wider than the column (on a phone) scrolls in its own
+ * box (mechbook.css); a box that scrolls gets tabindex="0", so that a keyboard
+ * user can reach it and scroll it with the arrow keys (WCAG 2.1.1), and loses
+ * it when it fits again (a wider window).
+ *
+ * Accessible names that match what a sighted reader sees (WCAG 2.5.3).
  *
  * The theme labels some controls with an aria-label that differs from their
  * visible text ("Search" on a button showing "Search Ctrl+K"; "Toggle hidden
@@ -30,11 +38,33 @@
       icon.querySelectorAll("title").forEach((title) => title.remove());
     }
   }
+  const SCROLLING = 'div.math > mjx-container[display="true"], span.math, '
+    + ".cell_output .output.text_latex, .cell_output .output.text_html";
+  function focusableWhereScrolling() {
+    for (const box of document.querySelectorAll(SCROLLING)) {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        if (!box.hasAttribute("tabindex")) { box.setAttribute("tabindex", "0"); }
+      } else if (box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex");
+      }
+    }
+  }
+  let pending = false;
+  function soon() {     // once per frame, however many changes come in it
+    if (pending) { return; }
+    pending = true;
+    requestAnimationFrame(() => { pending = false; focusableWhereScrolling(); });
+  }
   function start() {
     nameFromVisibleText();
     hideIconsInLabelledControls(document);
-    new MutationObserver(() => hideIconsInLabelledControls(document))
+    new MutationObserver(() => { hideIconsInLabelledControls(document); soon(); })
       .observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", soon);
+    if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+      MathJax.startup.promise.then(soon);
+    }
+    soon();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

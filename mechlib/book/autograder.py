@@ -173,8 +173,9 @@ def worked_cells(notebook, items, solution):
     after its first answer cell, up to the last that asserts one of its
     checks. A worked cell that shows an error (tagged raises-exception)
     would stop otter's run of the solutions: the question keeps the cells
-    that run."""
-    last = max(i for item in items for i in item["solution_cells"])
+    that run. A chapter without its worked solutions (the student
+    edition's) has none."""
+    last = max((i for item in items for i in item["solution_cells"]), default=-1)
     return [i for i in sorted(solution) if items[0]["answer_cell"] < i <= last
             and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
 

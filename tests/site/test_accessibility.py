@@ -1,4 +1,5 @@
-"""Every page passes axe-core with no violation of any impact, light and dark.
+"""Every page passes axe-core with no violation of any impact, light and dark,
+and on a phone's 390 px screen (where wide formulas scroll in their own box).
 
 axe-core (pinned in vendor/package.json, installed by scripts/setup.sh into
 vendor/node_modules; never part of the site) is injected into each page after
@@ -28,9 +29,10 @@ RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(results
     })))"""
 
 
-def violations(browser, base_url, path, scheme):
-    """axe-core's violations on ``path`` with ``prefers-color-scheme: scheme``."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
+def violations(browser, base_url, path, scheme, width=1280):
+    """axe-core's violations on ``path`` with ``prefers-color-scheme: scheme``,
+    in a window ``width`` CSS px wide."""
+    context = browser.new_context(viewport={"width": width, "height": 900},
                                   color_scheme=scheme)
     try:
         page, _, _ = open_page(context, f"{base_url}/{path}")
@@ -49,6 +51,18 @@ def test_no_accessibility_violation(browser, base_url, path, scheme):
     if not AXE.exists():
         pytest.fail("axe-core is not installed: run scripts/setup.sh (npm ci in vendor/)")
     found = violations(browser, base_url, path, scheme)
-    assert not found, f"{path} [{scheme}] has accessibility violations:\n" + "\n".join(
+    assert not found, report(path, scheme, found)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_accessibility_violation_on_a_phone(browser, base_url, path):
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: run scripts/setup.sh (npm ci in vendor/)")
+    found = violations(browser, base_url, path, "light", width=390)
+    assert not found, report(path, "light, 390 px", found)
+
+
+def report(path, how, found):
+    return f"{path} [{how}] has accessibility violations:\n" + "\n".join(
         f"  {v['impact']} {v['id']}: {v['help']}; {len(v['nodes'])} elements, e.g. "
         + ", ".join(v["nodes"][:3]) for v in found)

@@ -13,7 +13,9 @@ from __future__ import annotations
 import pytest
 
 from tests.references import ROOT
-from tests.site.test_answer_boxes import FIRST_CHECK_SECONDS, page_data
+from tests.site.test_accessibility import AXE, RUN_AXE
+from tests.site.test_answer_boxes import (FIRST_CHECK_SECONDS, page_data, type_and_check,
+                                         typed_answers)
 from tests.site.test_pages import open_page
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -35,6 +37,14 @@ OUTPUTS = """(area) => area ? Array.from(area.querySelectorAll(':scope > .output
     return [o.classList.contains('text_html') ? 'html' : 'text',
             (pre || o).textContent.replace(/\\s+$/, '')];
 }) : []"""
+
+
+#: Number the live cells (``data-live-test``): a locator that finds a cell by its
+#: "Edit and run" button no longer finds it once the button is pressed.
+MARK_LIVE_CELLS = """() => document.querySelectorAll('div.cell').forEach(cell => {
+    if (cell.querySelector(':scope > .mechbook-live-open')) {
+        cell.dataset.liveTest = document.querySelectorAll('div.cell[data-live-test]').length;
+    } })"""
 
 
 def run_live(page, cell, timeout=FIRST_CHECK_SECONDS):
@@ -63,10 +73,7 @@ def test_live_cells_run_unchanged_show_the_pages_outputs(browser, base_url, site
     try:
         buttons = page.locator(".mechbook-live-open")
         assert buttons.count() == expected, "a live cell of the data has no cell in the page"
-        page.evaluate("""() => document.querySelectorAll('div.cell').forEach(cell => {
-            if (cell.querySelector(':scope > .mechbook-live-open')) {
-                cell.dataset.liveTest = document.querySelectorAll(
-                    'div.cell[data-live-test]').length; } })""")
+        page.evaluate(MARK_LIVE_CELLS)
         differences = []
         for k in range(expected):
             cell = page.locator(f"div.cell[data-live-test='{k}']")
@@ -113,5 +120,31 @@ def test_a_damper_in_place_of_the_spring_changes_the_generalized_active_forces(
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         forces.screenshot(path=str(SCREENSHOTS / "live-cell-phone.png"))
         assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
+    """axe-core on a page whose live cell has been opened and run and whose
+    answer box has been checked (test_accessibility.py sees them closed)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page, _, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    try:
+        # the second live cell (the first only imports)
+        page.evaluate(MARK_LIVE_CELLS)
+        cell = page.locator("div.cell[data-live-test='1']")
+        cell.locator(".mechbook-live-open").click()
+        verdict, _ = run_live(page, cell)
+        assert verdict.startswith("Ran"), verdict
+        name = page.locator(".mechbook-answer textarea[id^='answer-']").first \
+            .get_attribute("id").removeprefix("answer-")
+        assert type_and_check(page, name, typed_answers("partial-velocities")[name][0],
+                              30) == "Correct."
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(RUN_AXE)
+        assert not found, "\n".join(f"{v['impact']} {v['id']}: {v['help']}: {v['nodes'][:3]}"
+                                    for v in found)
+        assert not errors, errors
     finally:
         context.close()
