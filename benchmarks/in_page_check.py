@@ -109,7 +109,10 @@ def steps_seconds(page):
 
 def timed_live(page):
     """Seconds of the first Run of the page's last live cell, and of a second."""
-    cell = page.locator("div.cell", has=page.locator(".mechbook-live-open")).last
+    # marked: a locator that finds the cell by its button loses it once pressed
+    page.locator("div.cell", has=page.locator(".mechbook-live-open")).last.evaluate(
+        "cell => { cell.dataset.timed = 'yes'; }")
+    cell = page.locator("div.cell[data-timed='yes']")
     cell.locator(".mechbook-live-open").click()
     root = cell.locator(".mechbook-answer")
     seconds = []
