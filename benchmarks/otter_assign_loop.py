@@ -53,10 +53,17 @@ def main(argv=None):
     os.environ.pop("MECHBOOK_EXECUTION_LOG", None)
     with tempfile.TemporaryDirectory() as work:
         template = autograder.assign(Path(options.chapter), Path(work) / "template")
+        results = []
         with ThreadPoolExecutor(options.parallel) as pool:
-            results = list(pool.map(
-                lambda k: one_run(template, Path(work) / f"run-{k}", options.timeout),
-                range(options.runs)))
+            for result in pool.map(
+                    lambda k: one_run(template, Path(work) / f"run-{k}", options.timeout),
+                    range(options.runs)):
+                results.append(result)
+                if len(results) % 10 == 0:      # a tally, should the loop be stopped
+                    outcome = [r[0] for r in results]
+                    print(f"{len(results)} runs: ok {outcome.count('ok')}, hung "
+                          f"{outcome.count('hung')}, failed {outcome.count('failed')}",
+                          flush=True)
     outcome = [r[0] for r in results]
     times = [r[1] for r in results if r[0] == "ok"]
     print(f"otter assign {Path(options.chapter).stem}: {len(results)} runs, "
