@@ -13,6 +13,9 @@ the book's build renders them all.
 """
 
 import os
+import shutil
+
+import pytest
 
 from mechlib.book.check import STRICT
 from mechlib.book.explorer import PICTURES
@@ -33,3 +36,20 @@ def pytest_runtest_setup(item):
     if notebook.nodeid not in _STARTED:
         _STARTED.add(notebook.nodeid)
         log_execution(notebook.path.stem, "nbval")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium, one per test process (Playwright's sync API
+    allows one running instance per thread)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.site.conftest import CHROMIUM_ARGS
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is not installed: scripts/install-browser.sh installs it")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

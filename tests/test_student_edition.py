@@ -39,7 +39,7 @@ import yaml
 
 from mechlib.book.chapters import chapter_checks
 from mechlib.book import student_edition
-from tests.site.conftest import QuietHandler, browser  # noqa: F401 - a fixture
+from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
 from tests.site.test_pages import open_page
 
@@ -327,7 +327,7 @@ def student_url(student_site):
     server.shutdown()
 
 
-def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_url,  # noqa: F811
+def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_url,
                                                              student_site):
     """The student edition's answer boxes check as the instructor's do (the
     stored checks, not the worked solutions, which test_no_solution_text_in_any_file

@@ -2,13 +2,14 @@
 
 The site tests build nothing: the test command builds the book first
 (scripts/build.sh), and these tests serve ``_build/html`` on 127.0.0.1.
+The browser itself is a fixture of ``tests/conftest.py``: one Chromium per
+test process, for these tests and the student edition's.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import threading
 from pathlib import Path
 
@@ -41,16 +42,3 @@ def base_url(site):
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.fail("Debian's chromium is not installed: scripts/install-browser.sh installs it")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
