@@ -9,20 +9,19 @@ served by the site itself (``vendor/static/pyodide``, installed by
 :func:`mechlib.book.site.build_wheel`), runs the exercise's setup and then
 the box's code, and shows what ``ml.check`` says, as in Jupyter.
 
-An exercise's setup is the chapter's cells that the reader sees in the page
-and that its answer and worked solution need, found by
-:func:`mechlib.book.slicing.needed_cells` as the autograder finds them (never
-a worked solution, nor a hidden check of the chapter: those are tagged
-``remove-cell``). The page's Pyodide has SymPy and mechlib's symbolic core,
-no numpy, scipy or matplotlib: a box whose setup needs one of them (or a
-part of mechlib that does) is shown as not yet checkable in the page.
+What of a chapter runs in the page, and which cells an exercise's box runs
+first, :mod:`mechlib.book.in_page` finds: the cells its answer and worked
+solution need, among the cells the reader sees that the page's Python can run
+(SymPy and mechlib's symbolic core, no numpy, scipy or matplotlib). A box
+whose worked solution cannot run there is shown as not yet checkable in the
+page.
 
-The chapter's other code cells that the page's Python can run (their own code
-and their setup free of NOT_IN_PAGE; not a worked solution, not a hidden cell,
-not one that fails on purpose) are *live*: an "Edit and run" control makes the
-cell editable and runs it in the same Pyodide, and its output replaces the
-page's, rendered as the page renders it. The page names a live cell by
-:func:`cell_key` of its code, which answers.js computes from the code it shows.
+The chapter's other code cells that run in the page (not a worked solution,
+not a hidden cell, not one that fails on purpose) are *live*: an "Edit and
+run" control makes the cell editable and runs it in the same Pyodide, and its
+output replaces the page's, rendered as the page renders it. The page names a
+live cell by :func:`cell_key` of its code, which answers.js computes from the
+code it shows.
 
 The page carries the setups and what the script needs in one JSON script,
 ``<script type="application/json" id="mechbook-answers-data">``; nothing of
@@ -31,95 +30,20 @@ Python loads before a press.
 
 from __future__ import annotations
 
-import ast
 import functools
+import hashlib
 import json
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-from mechlib.book.autograder import worked_cells
-from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter, solution_cells
-from mechlib.book.site import wheel_name
-from mechlib.book.slicing import names_bound, names_used, needed_cells, python_source
+from mechlib.book.chapters import REPOSITORY, read_chapter
+from mechlib.book.in_page import page_boxes
+from mechlib.book.site import package_digest, wheel_name
 
 #: Where scripts/setup.sh puts Pyodide and the SymPy and mpmath wheels (the
 #: site serves vendor/static as _static).
 PYODIDE = REPOSITORY / "vendor" / "static" / "pyodide"
-#: Modules the page's Pyodide does not have, or parts of mechlib that import
-#: them (their names as ``ml.<name>`` too, see mechlib/__init__.py).
-#: (``IPython.display`` is there: answers.js gives the setup a ``display``
-#: that shows nothing, as a setup's outputs are not shown.)
-NOT_IN_PAGE = ("numpy", "scipy", "matplotlib", "IPython.core", "ipywidgets",
-               "mechlib.simulation", "mechlib.linearization",
-               "mechlib.planar", "mechlib.book.display", "mechlib.book.drawing",
-               "mechlib.book.explorer")
-
-
-def _ml_names_not_in_page():
-    """``ml.<name>`` attributes that import a module of NOT_IN_PAGE."""
-    import mechlib
-
-    lazy = {**mechlib._LAZY_MODULES, **mechlib._LAZY_NAMES}
-    return {name for name, module in lazy.items() if module.startswith(NOT_IN_PAGE)}
-
-
-def _not_in_page(node):
-    """What of NOT_IN_PAGE an import statement imports (``from mechlib
-    import drawing``: ``ml.drawing``)."""
-    if isinstance(node, ast.Import):
-        return {a.name for a in node.names if a.name.startswith(NOT_IN_PAGE)}
-    if node.module == "mechlib":
-        return {f"ml.{a.name}" for a in node.names if a.name in _ml_names_not_in_page()}
-    return {node.module} if (node.module or "").startswith(NOT_IN_PAGE) else set()
-
-
-def _only_not_in_page(node):
-    """Whether an import statement imports nothing but what NOT_IN_PAGE lists."""
-    if isinstance(node, ast.Import):
-        return all(a.name.startswith(NOT_IN_PAGE) for a in node.names)
-    if node.module == "mechlib":
-        return all(a.name in _ml_names_not_in_page() for a in node.names)
-    return (node.module or "").startswith(NOT_IN_PAGE)
-
-
-def missing_in_page(source):
-    """What of NOT_IN_PAGE a cell imports or uses (``ml.simulate``), or ``[]``.
-
-    >>> missing_in_page("import numpy as np\\nx = ml.simulate(s)\\ny = ml.partial_velocities")
-    ['ml.simulate', 'numpy']
-    >>> missing_in_page("from mechlib import drawing, kane")
-    ['ml.drawing']
-    """
-    found = set()
-    for node in ast.walk(ast.parse(python_source(source))):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found |= _not_in_page(node)
-        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-              and node.value.id == "ml" and node.attr in _ml_names_not_in_page()):
-            found.add(f"ml.{node.attr}")
-    return sorted(found)
-
-
-def without_unused_imports(source, used):
-    """``source`` (plain Python) without its top-level import statements that
-    import only what NOT_IN_PAGE lists and bind no name in ``used`` (a
-    chapter's first cell imports numpy and matplotlib for its plots; an
-    exercise may need none of them).
-
-    >>> without_unused_imports("import numpy as np\\nimport sympy as sm", {"sm"})
-    '\\nimport sympy as sm'
-    >>> without_unused_imports("from scipy.integrate import a, b\\nx = 1", {"x"})
-    '\\nx = 1'
-    """
-    lines = source.splitlines()
-    for node in ast.parse(source).body:
-        if not isinstance(node, (ast.Import, ast.ImportFrom)):
-            continue
-        if _only_not_in_page(node) \
-                and not names_bound(ast.unparse(node)) & used:
-            lines[node.lineno - 1:node.end_lineno] = [""] * (node.end_lineno - node.lineno + 1)
-    return "\n".join(lines)
 
 
 def cell_key(code):
@@ -136,73 +60,39 @@ def cell_key(code):
     return f"{key:08x}"
 
 
-#: Tags of the cells that are never live: not shown, or failing on purpose.
-NOT_LIVE = {"remove-cell", "remove-input", "raises-exception", "answer"}
-
-
 @functools.lru_cache(maxsize=None)
 def answer_boxes(chapter):
     """The in-page data of a chapter's answer cells and live cells, or None if
-    it has no answer cell.
+    it has no answer cell (:func:`mechlib.book.in_page.page_boxes`).
 
     Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
     {"setup": [k, ...], "missing": [...]}}, "live": [[key, [k, ...]], ...]}``:
-    the setup cells' code (plain Python, each distinct code once) and the
+    the set-up cells' page code (each distinct code once) and the
     :func:`cell_key` of the cell each comes from; for each check the codes to
-    run before its box, in order, and what of them the page's Python lacks
-    (empty when it can be checked; otherwise no set-up is sent, which would
-    only weigh on the page); for each live cell its :func:`cell_key` and its
-    setup's codes.
+    run before its box, in order, and what the page's Python lacks to check
+    it (empty when it can; otherwise no set-up is sent, which would only
+    weigh on the page); for each live cell its :func:`cell_key` and its
+    set-up's codes.
     """
-    chapter = Path(chapter)
-    checks = chapter_checks(chapter)
-    if not checks:
+    notebook = read_chapter(Path(chapter))
+    found = page_boxes(notebook)
+    if found is None:
         return None
-    notebook = read_chapter(chapter)
-    solution = solution_cells(notebook)
-    answers = {item["answer_cell"] for item in checks}
-    sources = [c.source if c.cell_type == "code" else "" for c in notebook.cells]
-    candidates = [i for i, c in enumerate(notebook.cells)
-                  if c.cell_type == "code" and i not in solution and i not in answers
-                  and not {"remove-cell", "raises-exception"} & set(c.metadata.get("tags", []))]
-    by_exercise = {}
-    for item in checks:
-        by_exercise.setdefault(item["exercise"], []).append(item)
-    cells, keys, boxes = [], [], {}
+    code = found["code"]
+    cells, keys = [], []
 
-    def sent(index, code):
-        """The position of cell ``index``'s set-up ``code`` in ``cells``."""
-        if code not in cells:
-            cells.append(code)
-            keys.append(cell_key(sources[index]))
-        return cells.index(code)
+    def sent(index):
+        """The position of cell ``index``'s page code in ``cells``."""
+        if code[index] not in cells:
+            cells.append(code[index])
+            keys.append(cell_key(notebook.cells[index].source))
+        return cells.index(code[index])
 
-    for items in by_exercise.values():
-        targets = {item["answer_cell"] for item in items} | set(
-            worked_cells(notebook, items, solution))
-        setup = needed_cells(sources, targets, candidates)
-        used = set().union(set(), *(names_used(sources[i]) for i in [*setup, *targets]))
-        code = [without_unused_imports(python_source(sources[i]), used) for i in setup]
-        missing = sorted(set().union(set(), *(missing_in_page(c) for c in code)))
-        # not checkable in the page: its set-up is not sent (it would only weigh)
-        positions = [] if missing else [sent(i, c) for i, c in zip(setup, code)]
-        for item in items:
-            boxes[item["name"]] = {"setup": positions, "missing": missing}
-    live = []
-    for index in candidates:
-        cell = notebook.cells[index]
-        if NOT_LIVE & set(cell.metadata.get("tags", [])) or missing_in_page(sources[index]):
-            continue
-        # and the cell that sets up the printing (ml.init_printing()), which
-        # binds no name the cell needs but decides how its value is shown
-        printing = {i for i in candidates if i < index and "init_printing(" in sources[i]}
-        setup = sorted(set(needed_cells(sources, {index}, candidates)) | printing)
-        used = set().union(names_used(sources[index]), *(names_used(sources[i]) for i in setup))
-        code = [without_unused_imports(python_source(sources[i]), used) for i in setup]
-        if any(missing_in_page(c) for c in code):
-            continue
-        live.append([cell_key(sources[index]), [sent(i, c) for i, c in zip(setup, code)]])
-    return {"cells": cells, "keys": keys, "checks": boxes, "live": live}
+    checks = {name: {"setup": [sent(i) for i in entry["setup"]], "missing": entry["missing"]}
+              for name, entry in found["checks"].items()}
+    live = [[cell_key(notebook.cells[index].source), [sent(i) for i in setup]]
+            for index, setup in found["live"]]
+    return {"cells": cells, "keys": keys, "checks": checks, "live": live}
 
 
 #: What the first press loads from vendor/static/pyodide (with the wheels).
@@ -221,11 +111,21 @@ def runtime_files(pathto):
                              f"in {PYODIDE} (missing: {absent or 'the wheels'}): run "
                              "scripts/setup.sh")
     size = sum((PYODIDE / name).stat().st_size for name in (*PYODIDE_FILES, *wheels))
+    # mechlib's wheel and the runner keep their names from edition to edition:
+    # the query names this one, so that no browser runs a cached other
+    version = f"?v={_edition()}"
     return {"pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
             "wheels": [pathto(f"_static/pyodide/{name}", 1) for name in wheels]
-            + [pathto(f"_static/{wheel_name()}", 1)],
-            "runner": pathto("_static/answers_runner.py", 1),
+            + [pathto(f"_static/{wheel_name()}", 1) + version],
+            "runner": pathto("_static/answers_runner.py", 1) + version,
             "megabytes": round(size / 1e6)}
+
+
+@functools.lru_cache(maxsize=None)
+def _edition():
+    """Twelve hex digits naming mechlib's source and the page's runner."""
+    runner = (Path(__file__).parent / "static" / "answers_runner.py").read_bytes()
+    return hashlib.sha256(package_digest().encode() + runner).hexdigest()[:12]
 
 
 def add_answer_boxes(app, pagename, templatename, context, doctree):

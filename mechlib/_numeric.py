@@ -11,12 +11,12 @@ subexpressions (:func:`state_function`).
 import itertools
 import math
 
-import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
 from ._checks import as_list
+from ._numpy import numpy as np
 from .errors import (ArgumentTypeError, MissingValueError, NonFiniteValueError,
                      ParameterError, ShapeError)
 

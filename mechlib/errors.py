@@ -33,6 +33,7 @@ __all__ = [
     "ArgumentTypeError",
     "ParameterError",
     "UnknownCheckError",
+    "NumpyMissingError",
 ]
 
 
@@ -294,4 +295,16 @@ class UnknownCheckError(MechlibError, ValueError):
     ...
     mechlib.errors.UnknownCheckError: check: no exercise is called 'pv-other-speeds-v-B2';
     did you mean 'pv-other-speeds-v-B-2', ...
+    """
+
+
+class NumpyMissingError(MechlibError, ImportError):
+    """Numbers where this Python has no numpy: the book's web pages run SymPy
+    in Pyodide, which has none (see ``mechlib._numpy``).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.NumpyMissingError, ImportError)
+    True
     """

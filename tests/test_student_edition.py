@@ -347,3 +347,23 @@ def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_
         assert not foreign and not errors, (foreign, errors)
     finally:
         context.close()
+
+
+def test_student_boxes_run_the_instructors_set_ups(student_site):
+    """Each answer box of the student edition runs the set-up it runs in the
+    instructor's edition (the student edition has no worked solution; its
+    answer cells carry the names that the worked solution reads,
+    mechlib.book.in_page.PAGE_NAMES), so a student can use the chapter's
+    names in the box."""
+    from tests.site.conftest import SITE
+
+    for path in sorted((student_site / "book").glob("*.html")):
+        if "mechbook-answers-data" not in path.read_text(encoding="utf-8"):
+            continue
+        student, instructor = page_data(student_site, path.stem), page_data(SITE, path.stem)
+        assert student["checks"].keys() == instructor["checks"].keys()
+        for name, entry in instructor["checks"].items():
+            ours = student["checks"][name]
+            assert ours["missing"] == entry["missing"], (path.stem, name)
+            assert [student["cells"][k] for k in ours["setup"]] == \
+                [instructor["cells"][k] for k in entry["setup"]], (path.stem, name)

@@ -46,12 +46,9 @@ function nextPaint() {
 }
 
 // Run the box's code in Pyodide after its set-up: `job` is the runner's
-// function (run_box or run_live), `show` takes its [ok, result].
+// function (run_box or run_live), `show` takes its [ok, result]. The press
+// (answers.js) has marked the box busy; this ends it.
 export async function run(box, job, show, page) {
-  if (box.busy) { return; }
-  box.busy = true;
-  box.button.disabled = true;
-  box.root.setAttribute("aria-busy", "true");
   box.verdict.className = "mechbook-answer-verdict";
   function say(text) { box.verdict.textContent = text; }
   try {

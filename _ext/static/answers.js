@@ -23,13 +23,22 @@
   var running = null;         // the promise of answers-run.mjs, from the first press
 
   // Run the box's code with answers-run.mjs's `run`; then `show(module, result)`.
+  // The box is busy from the press on (answers-run.mjs's `run` ends it), so
+  // that a reader (and a screen reader) sees at once that the press was taken.
   function press(box, job, show) {
+    if (box.busy) { return; }
+    box.busy = true;
+    box.button.disabled = true;
+    box.root.setAttribute("aria-busy", "true");
     running = running || import(RUN);
     running.then(function (module) {
       return module.run(box, job, function (answer) { return show(module, answer); },
                         {data: data, openLive: openLive, cellKey: cellKey});
     }, function (error) {
       running = null;       // a later press tries again
+      box.busy = false;
+      box.button.disabled = false;
+      box.root.removeAttribute("aria-busy");
       box.verdict.className = "mechbook-answer-verdict is-not-yet";
       box.verdict.textContent = "Python could not be loaded in this page: " + error.message;
     });
@@ -164,7 +173,7 @@
   function markNotCheckable(cell, entry) {
     var note = document.createElement("p");
     note.className = "mechbook-answer-note";
-    note.textContent = "Not yet checkable in the page: this exercise's set-up needs "
+    note.textContent = "Not yet checkable in the page: this exercise needs "
       + entry.missing.join(", ") + ", which the page's Python does not have. "
       + "Download the notebook or launch it to check your answer.";
     cell.appendChild(note);

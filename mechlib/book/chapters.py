@@ -175,7 +175,11 @@ def chapter_checks(path):
     >>> found[0]["name"], found[0]["variable"], found[0]["exercise"]
     ('pv-other-speeds-q1-dot', 'q1_dot', 'ex-pv-other-speeds')
     """
-    notebook = read_chapter(path, "chapter_checks")
+    return notebook_checks(read_chapter(path, "chapter_checks"))
+
+
+def notebook_checks(notebook):
+    """:func:`chapter_checks` of a chapter read as a notebook."""
     found, label = [], None
     asserted = {}
     for index, cell in enumerate(notebook.cells):

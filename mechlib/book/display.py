@@ -1,6 +1,8 @@
 r"""How the book shows results: tables, tidied expressions, animations, explorers.
 
-``explorer``, ``Slider`` and ``Choice`` come from ``mechlib.book.explorer``.
+``explorer``, ``Slider`` and ``Choice`` come from ``mechlib.book.explorer``,
+imported on first use with matplotlib: the tables and ``collected`` need only
+SymPy, so they also run in the page's Python (the book's answer boxes).
 
 Nothing in the core of mechlib imports this module; it only formats what the
 core computes.
@@ -12,7 +14,8 @@ import numbers
 import re
 from html import escape as htmlescape
 
-import matplotlib.pyplot as plt
+import importlib
+
 import sympy as sm
 import sympy.physics.mechanics as me
 
@@ -21,9 +24,12 @@ from .images import palette_png, png_data_uri
 from ..errors import ArgumentTypeError, ParameterError, ShapeError
 from ..kinematics import partial_velocities
 from ..printing import latex as _latex
-from .explorer import Choice, Explorer, Slider, explorer
 
-__all__ = ["PartialVelocityTable", "partial_velocity_table", "collected",
+#: Names of mechlib.book.explorer that this module gives, imported on first use.
+_FROM_EXPLORER = ("explorer", "Slider", "Choice", "Explorer")
+
+# (the explorer's names come from __getattr__ below)
+__all__ = ["PartialVelocityTable", "partial_velocity_table", "collected",  # noqa: F822
            "animation_html", "explorer", "Slider", "Choice", "Explorer"]
 
 
@@ -339,6 +345,8 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
         raise ArgumentTypeError(
             f"alt is {type(alt).__name__} {alt!r}; give a string saying what the "
             "animation shows")
+    import matplotlib.pyplot as plt
+
     with plt.rc_context({"savefig.dpi": dpi}):
         html = animation.to_jshtml(default_mode=default_mode)
     html = re.sub(r'<link rel="stylesheet"\s+href="https://[^"]*font-awesome[^"]*">', "", html)
@@ -362,3 +370,11 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
             "matplotlib's animation HTML links another host; "
             "mechlib.book.display.animation_html needs updating")
     return html
+
+
+def __getattr__(name):
+    if name in _FROM_EXPLORER:
+        value = getattr(importlib.import_module("mechlib.book.explorer"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -38,7 +38,7 @@ from pathlib import Path
 from .chapters import REPOSITORY
 from .notebooks import log_execution
 
-__all__ = ["BuildError", "build_book", "execute_into_cache", "execution_inputs",
+__all__ = ["BuildError", "build_book", "execute_into_cache", "execution_inputs", "package_digest",
            "forget_other_inputs", "problems_in_log", "executed_in_log"]
 
 
@@ -149,9 +149,22 @@ def _execute_page(path, extensions, timeout):
     import nbformat
     from jupyter_cache.executors.utils import single_nb_execution
 
-    notebook = _read_as_myst_nb(path, extensions)
-    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
-                                 allow_errors=False, meta_override=True)
+    for attempt in (1, 2):
+        notebook = _read_as_myst_nb(path, extensions)
+        try:
+            result = single_nb_execution(notebook, cwd=str(Path(path).parent),
+                                         timeout=timeout, allow_errors=False,
+                                         meta_override=True)
+            break
+        except RuntimeError as error:
+            # the kernel did not start ("Kernel didn't respond"): with several
+            # chapters starting at once, two kernels can pick the same free
+            # port (jupyter_client chooses ports before binding them)
+            print(f"{Path(path).name}: its kernel did not start ({error}); "
+                  + ("starting another" if attempt == 1 else "the build will run it"),
+                  file=sys.stderr, flush=True)
+    else:
+        return None, 0.0
     if result.err is not None:
         return None, result.time
     return nbformat.writes(notebook), result.time
@@ -168,14 +181,28 @@ def execution_inputs():
     import hashlib
     from importlib.metadata import distributions
 
+    digest = hashlib.sha256(package_digest().encode())
+    installed = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
+    digest.update("\n".join(installed).encode())
+    return digest.hexdigest()
+
+
+def package_digest():
+    """A digest of ``mechlib``'s own source: its modules and stored checks
+    (what its wheel holds; the pages name the wheel with it, so a browser
+    never runs a cached wheel of another edition).
+
+    >>> len(package_digest())
+    64
+    """
+    import hashlib
+
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
     for path in sorted(package.rglob("*")):
         if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(package)).encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
-    installed = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
-    digest.update("\n".join(installed).encode())
     return digest.hexdigest()
 
 

@@ -124,7 +124,7 @@ def objects_changed(source):
     return changed - {None}
 
 
-def needed_cells(sources, targets, candidates):
+def needed_cells(sources, targets, candidates, names=()):
     """Indices of the cells among ``candidates`` that the cells ``targets``
     need, in order.
 
@@ -137,9 +137,12 @@ def needed_cells(sources, targets, candidates):
     candidates : iterable of int
         The cells that may be taken (earlier, not solutions, not failing on
         purpose).
+    names : iterable of str, optional
+        Names the targets need besides those they read (what a worked
+        solution that is not there reads, :mod:`mechlib.book.in_page`).
     """
     targets = sorted(targets)
-    needed = set().union(set(), *(names_used(sources[i]) for i in targets))
+    needed = set(names).union(*(names_used(sources[i]) for i in targets))
     # a call on a module (plt.plot, ml.display.explorer) changes no object the
     # code needs: only calls on the code's own objects count as changes
     modules = set().union(set(), *(_modules_imported(s) for s in sources))

@@ -69,6 +69,7 @@ import yaml
 import nbformat
 
 from .chapters import REPOSITORY, SOLUTION_TAG, strip_markdown
+from .in_page import PAGE_NAMES, student_page_names
 from .site import BuildError, build_book
 
 ROOT = REPOSITORY
@@ -126,6 +127,10 @@ def student_page(text):
     if "{solution" not in text and TAG not in text:
         return text
     notebook = jupytext.reads(text, fmt="md:myst")
+    # what each worked solution reads from the chapter, so that the page's
+    # answer boxes run the set-up they run in the instructor's edition
+    for index, names in student_page_names(notebook).items():
+        notebook.cells[index].metadata[PAGE_NAMES] = names
     student = strip_notebook(notebook)
     if [c.source for c in student.cells] == [c.source for c in notebook.cells]:
         return text

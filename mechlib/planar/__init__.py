@@ -81,8 +81,7 @@ True
 """
 
 from ..errors import ZeroLengthError
-from . import (backend, kinematics, loads, projection, sda,  # noqa: F401 (submodules)
-               simulation)
+from . import backend, kinematics, loads, projection, sda  # noqa: F401 (submodules)
 from .kinematics import (absolute_partial_velocities, point_acceleration,
                          point_position, point_velocity, rotation_matrix,
                          rotation_matrix_derivative)
@@ -90,7 +89,10 @@ from .loads import (friction_force, friction_force_rate, point_force,
                     point_force_rate, pure_moment, pure_moment_rate)
 from .projection import project_onto_speeds
 from .sda import RotationalSDA, SDAKinematics, TranslationalSDA
-from .simulation import rhs, simulate
+
+#: Imported on first use: the simulation needs numpy and scipy, which the
+#: symbolic rest does not (the book's web pages run it without them).
+_FROM_SIMULATION = ("rhs", "simulate")
 
 __all__ = [
     "ZeroLengthError",
@@ -113,3 +115,14 @@ __all__ = [
     "rhs",
     "simulate",
 ]
+
+
+def __getattr__(name):
+    if name in _FROM_SIMULATION or name == "simulation":
+        import importlib
+
+        module = importlib.import_module("mechlib.planar.simulation")
+        value = module if name == "simulation" else getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

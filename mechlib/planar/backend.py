@@ -25,9 +25,10 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
+import math
 import sympy as sm
 
+from .._numpy import numpy as np
 from .._numeric import finite_array
 from ..errors import (ArgumentTypeError, NonFiniteValueError, ParameterError,
                       ShapeError, ZeroLengthError)
@@ -246,7 +247,7 @@ def coerce_parameter(value, name):
         raise ShapeError(
             f"{name} must be one number or a SymPy expression, got "
             f"{value!r}") from exc
-    if not np.isfinite(number):
+    if not math.isfinite(number):
         raise NonFiniteValueError(
             f"{name} is {value!r}; give a finite number (0 for none) or a "
             "SymPy symbol")

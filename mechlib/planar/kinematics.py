@@ -14,10 +14,10 @@ array([1.5, 2. ])
 
 from __future__ import annotations
 
-import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
 
+from .._numpy import numpy as np
 from .._checks import as_list, check_speeds, qdot_map
 from ..errors import NonFiniteValueError, NonlinearSpeedError, ShapeError
 from .backend import backend

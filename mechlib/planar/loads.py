@@ -15,9 +15,9 @@ array([0., 0., 2.])
 
 from __future__ import annotations
 
-import numpy as np
 import sympy as sm
 
+from .._numpy import numpy as np
 from ..errors import LoadError, NonFiniteValueError
 from .backend import backend, check_level, check_smoothing, coerce_parameter
 from .kinematics import rotate, rotate_derivative
@@ -195,8 +195,22 @@ def friction_force_rate(rate, rate_dot, level, smoothing=None):
     return level / smoothing * (1 - th**2) * rate_dot
 
 
+def _numeric(found, what, arguments):
+    """The actuator's expression ``what`` (``expr`` or ``rate``) as a numpy
+    function of the symbols at ``arguments``, made on first use (the
+    symbolic path needs no numpy)."""
+    key = what + "_numeric"
+    if key not in found:
+        found[key] = sm.lambdify([found["syms"][i] for i in arguments], found[what], "numpy")
+    return found[key]
+
+
 def _is_zero(value):
-    return not isinstance(value, sm.Basic) and np.all(np.asarray(value) == 0)
+    if isinstance(value, sm.Basic):
+        return False
+    if isinstance(value, (int, float)):
+        return value == 0
+    return bool(np.all(np.asarray(value) == 0))
 
 
 class ForceLaw:
@@ -250,10 +264,7 @@ class ForceLaw:
                 rate = (sm.diff(expr, X) * Xd + sm.diff(expr, Xd) * Xdd
                         + sm.diff(expr, T))
                 self._symbolic_actuator = (dict(
-                    syms=(X, Xd, Xdd, T), expr=expr, rate=rate,
-                    value_num=sm.lambdify((X, Xd, T), expr, "numpy"),
-                    rate_num=sm.lambdify((X, Xd, Xdd, T), rate, "numpy")),
-                    None)
+                    syms=(X, Xd, Xdd, T), expr=expr, rate=rate), None)
         return self._symbolic_actuator
 
     @staticmethod
@@ -279,7 +290,7 @@ class ForceLaw:
                 out = out + found["expr"].xreplace(
                     {X: x, Xd: xd, T: sm.sympify(t)})
             else:
-                out = out + found["value_num"](x, xd, t)
+                out = out + _numeric(found, "expr", (0, 1, 3))(x, xd, t)
         return self._finite(out, be, "force law")
 
     def rate(self, x, xd, xdd, t, be):
@@ -308,5 +319,5 @@ class ForceLaw:
             syms = found["syms"]
             values = map(sm.sympify, (x, xd, xdd, t))
             return found["rate"].xreplace(dict(zip(syms, values)))
-        return (found["rate_num"](x, xd, xdd, t)
+        return (_numeric(found, "rate", (0, 1, 2, 3))(x, xd, xdd, t)
                 + 0 * np.asarray(x, dtype=float))

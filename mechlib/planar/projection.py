@@ -12,9 +12,9 @@ Matrix([[3]])
 
 from __future__ import annotations
 
-import numpy as np
 import sympy as sm
 
+from .._numpy import numpy as np
 from .._checks import as_list
 from ..errors import NonFiniteValueError, ShapeError
 from .kinematics import absolute_partial_velocities

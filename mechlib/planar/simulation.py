@@ -27,9 +27,9 @@ True
 
 from __future__ import annotations
 
-import numpy as np
 import sympy as sm
 import sympy.physics.mechanics as me
+from .._numpy import numpy as np
 from .._numeric import MAX_EVALUATIONS, finite_array, integrate, numeric_values
 from .._checks import as_expression, as_list, check_speeds, qdot_map
 from ..errors import (CoordinateError, MissingValueError, NonFiniteValueError,

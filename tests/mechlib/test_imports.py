@@ -47,6 +47,41 @@ def test_verify_needs_sympy_only():
     assert not loaded & set(NOT_AT_IMPORT), sorted(loaded & set(NOT_AT_IMPORT))
 
 
+def test_display_tables_import_no_plots():
+    """The display's tables and ``collected`` run in the page's Python, which
+    has no matplotlib (mechlib.book.in_page); the explorer and the
+    animations load matplotlib on first use."""
+    loaded = loaded_after("from mechlib.book.display import collected, partial_velocity_table")
+    assert not loaded & {"numpy", "scipy", "matplotlib", "PIL"}, sorted(loaded)
+
+
+#: Run in a fresh Python that cannot import numpy, scipy or matplotlib.
+WITHOUT_NUMPY = """
+import importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "scipy", "matplotlib"):
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Block())
+import sympy as sm
+from mechlib import errors, planar
+m, g, a, phi = sm.symbols("m g a phi")
+print(planar.point_force([0, -m*g], [a, 0], phi).T)
+try:
+    planar.point_force([0.0, -9.81], [1.0, 0.0], 0.3)
+except errors.NumpyMissingError as error:
+    print("NumpyMissingError:", error)
+"""
+
+
+def test_planar_works_symbolically_without_numpy_and_says_what_numbers_need():
+    run = subprocess.run([sys.executable, "-c", WITHOUT_NUMPY], capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Matrix([[0, -g*m, -a*g*m*cos(phi)]])" in run.stdout
+    assert "NumpyMissingError: numpy." in run.stdout and "run the code in Jupyter" in run.stdout
+
+
 @pytest.mark.parametrize("code, name", [
     ("import mechlib as ml\nx = ml.display", "mechlib.book.display"),
     ("from mechlib import drawing as x", "mechlib.book.drawing"),
