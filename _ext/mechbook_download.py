@@ -248,12 +248,13 @@ def offer_notebook(app, pagename, templatename, context, doctree):
 def setup(app):
     # A config value that is the converter's own hash: Sphinx writes every page
     # again (and so converts every download again) when this module or the
-    # converter (mechlib.book.downloads) changes.
+    # converter (mechlib.book.downloads, mechlib.book.markdown_writer) changes.
     import hashlib
 
-    from mechlib.book import downloads
+    from mechlib.book import downloads, markdown_writer
 
-    code = Path(__file__).read_bytes() + Path(downloads.__file__).read_bytes()
+    code = b"".join(Path(path).read_bytes()
+                    for path in (__file__, downloads.__file__, markdown_writer.__file__))
     app.add_config_value("mechbook_download_converter",
                          hashlib.sha256(code).hexdigest()[:16], "html")
     # mechbook_sphinx puts the outputs back at 900; the theme copies the file at 500.

@@ -32,7 +32,8 @@ STORED = {name: stored for path in sorted((ROOT / "mechlib" / "book" / "checks")
           if path.stem != "examples"
           for name, stored in json.loads(path.read_text())["checks"].items()}
 #: The book's tooling that builds things (its docstrings run no mechanics).
-TOOLING = ("autograder", "student_edition", "handouts", "site", "downloads", "notebooks",
+TOOLING = ("autograder", "student_edition", "handouts", "site", "downloads", "markdown_writer",
+           "notebooks",
            "explorer", "drawing", "executions", "slicing", "generate_checks", "chapters")
 
 
