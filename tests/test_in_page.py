@@ -31,29 +31,19 @@ SCRIPT = textwrap.dedent('''
     sys.meta_path.insert(0, NotInThePage())
 
     from mechlib.book.chapters import read_chapter
-    from mechlib.book.in_page import page_boxes, worked_in_page, _exercises, _page_pass, \\
-        _candidates
+    from mechlib.book.in_page import page_boxes, worked_code
 
     notebook = read_chapter(sys.argv[1])
     found = page_boxes(notebook)
-    exercises, solution, sources = _exercises(notebook)
-    _, lacks = _page_pass(sources, _candidates(notebook, exercises, solution))
-    from mechlib.book.autograder import worked_cells
     verdicts = {}
-    for items in exercises:
-        entry = found["checks"][items[0]["name"]]
-        if entry["missing"]:
-            continue
-        asserting = {i for item in items for i in item["solution_cells"]}
-        _, kept, _ = worked_in_page(sources, worked_cells(notebook, items, solution),
-                                 asserting, lacks)
+    for name, code in worked_code(notebook).items():
         names = {"__name__": "__main__"}
-        for index in [*entry["setup"], *kept]:
-            exec(compile(found["code"].get(index) or sources[index], f"<cell {index}>",
-                         "exec"), names)
-        for item in items:
-            result = names["ml"].check(item["name"], names[item["variable"]])
-            verdicts[item["name"]] = [bool(result), repr(result)]
+        for index in found["checks"][name]["setup"]:
+            exec(compile(found["code"][index], f"<cell {index}>", "exec"), names)
+        *body, last = code.splitlines()
+        exec(compile("\\n".join(body), "<worked solution>", "exec"), names)
+        result = eval(compile(last, "<the check>", "eval"), names)
+        verdicts[name] = [bool(result), repr(result)]
     assert not [m for m in sys.modules if m.split(".")[0] in ("numpy", "scipy", "matplotlib")]
     print(json.dumps(verdicts))
 ''')

@@ -37,7 +37,8 @@ import nbformat
 import pytest
 import yaml
 
-from mechlib.book.chapters import chapter_checks
+from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter
+from mechlib.book.in_page import worked_code
 from mechlib.book import student_edition
 from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
@@ -343,6 +344,10 @@ def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_
         right, sign = typed_answers(chapter)[name]
         assert type_and_check(page, name, right) == "Correct."
         assert type_and_check(page, name, sign, 30).startswith("Not yet: ")
+        # the worked solution's code, which uses the chapter's names: the
+        # student box runs the set-up the instructor's does
+        followed = worked_code(read_chapter(REPOSITORY / "book" / f"{chapter}.md"))
+        assert type_and_check(page, name, followed[name]) == "Correct."
         assert page.locator(".mechbook-live-open").count() == len(data["live"]) > 0
         assert not foreign and not errors, (foreign, errors)
     finally:

@@ -39,7 +39,7 @@ from .slicing import names_bound, names_used, needed_cells, python_source
 
 __all__ = ["NOT_IN_PAGE", "PAGE_NAMES", "missing_in_page", "page_code", "free_names",
            "page_cells", "worked_names", "worked_in_page", "box_setup", "live_setup",
-           "page_boxes", "student_page_names"]
+           "page_boxes", "student_page_names", "worked_code"]
 
 #: Modules the page's Pyodide does not have, or parts of mechlib that import
 #: them (their names as ``ml.<name>`` too, see mechlib/__init__.py).
@@ -347,3 +347,27 @@ def student_page_names(notebook):
                                   if entry.get(key)}
             for items in exercises for item in items
             for entry in [found["checks"][item["name"]]]}
+
+
+def worked_code(notebook):
+    """``{check name: code}``: what a reader who follows the worked solution
+    types into the box of each check that the page can check: the worked
+    solution's cells that run in the page, then ``ml.check(name, variable)``
+    (the tests type it, in Chromium and in a Python without numpy)."""
+    from .autograder import worked_cells
+
+    found = page_boxes(notebook) or {"checks": {}}
+    exercises, solution, sources = _exercises(notebook)
+    _, lacks = _page_pass(sources, _candidates(notebook, exercises, solution))
+    typed = {}
+    for items in exercises:
+        if found["checks"][items[0]["name"]]["missing"]:
+            continue
+        asserting = {i for item in items for i in item["solution_cells"]}
+        _, kept, _ = worked_in_page(sources, worked_cells(notebook, items, solution),
+                                    asserting, lacks)
+        for item in items:
+            typed[item["name"]] = "\n".join(
+                [page_code(sources[i]).strip("\n") for i in kept]
+                + [f'ml.check("{item["name"]}", {item["variable"]})'])
+    return typed

@@ -17,7 +17,8 @@ import re
 
 import pytest
 
-from mechlib.book.chapters import REPOSITORY, chapter_checks
+from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter
+from mechlib.book.in_page import worked_code
 from tests.site.test_pages import open_page
 
 #: The chapters whose answer boxes are checked in the page, one test each.
@@ -172,6 +173,23 @@ def test_worked_answers_are_correct_in_the_page(context, base_url, site, chapter
                 assert verdict.startswith("Not yet: "), (name, verdict)
         assert not foreign, f"requests left 127.0.0.1: {foreign}"
         assert not errors, errors
+    finally:
+        page.close()
+
+
+#: Chapters whose boxes a reader fills with the worked solution's own code
+#: (its cells that run in the page), which uses the chapter's names.
+FOLLOWED = ["closed-loops", "planar-generalized-forces"]
+
+
+@pytest.mark.parametrize("chapter", FOLLOWED)
+def test_the_worked_solutions_code_is_correct_in_the_page(context, base_url, chapter):
+    typed = worked_code(read_chapter(REPOSITORY / "book" / f"{chapter}.md"))
+    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
+    try:
+        for name, code in typed.items():
+            assert type_and_check(page, name, code) == "Correct.", (name, code)
+        assert not foreign and not errors, (foreign, errors)
     finally:
         page.close()
 
