@@ -35,10 +35,11 @@ import ast
 import builtins
 import symtable
 
+from .chapters import notebook_checks, solution_cells
 from .slicing import names_bound, names_used, needed_cells, python_source
 
 __all__ = ["NOT_IN_PAGE", "PAGE_NAMES", "missing_in_page", "page_code", "free_names",
-           "page_cells", "worked_names", "worked_in_page", "box_setup", "live_setup",
+           "page_cells", "worked_in_page", "box_setup", "live_setup",
            "page_boxes", "student_page_names", "worked_code"]
 
 #: Modules the page's Pyodide does not have, or parts of mechlib that import
@@ -190,9 +191,9 @@ def _page_pass(sources, candidates):
                 for alias in node.names:
                     if what := _alias_not_in_page(node, alias):
                         lacks[(alias.asname or alias.name).split(".")[0]] = {what}
-        why = set(missing_in_page(code)).union(
-            *(lacks.get(name, set()) for name in free_names(code) - available))
-        if why or free_names(code) - available:
+        unavailable = free_names(code) - available
+        why = set(missing_in_page(code)).union(*(lacks.get(n, set()) for n in unavailable))
+        if why or unavailable:
             for name in names_bound(code):
                 lacks[name] = why or {"a name no cell binds"}
             continue
@@ -203,18 +204,13 @@ def _page_pass(sources, candidates):
     return found, lacks
 
 
-def worked_names(sources, worked, asserting, lacks=None):
-    """The names that the worked cells ``worked`` read from the chapter, or
-    None if a cell of ``asserting`` (those that assert the check) cannot run
-    in the page. A worked cell that needs numbers or plots, or a name only
-    such a cell binds (``lacks``, see :func:`_page_pass`), and asserts
-    nothing is left out: it confirms the answer, it does not find it."""
-    return worked_in_page(sources, worked, asserting, lacks)[0]
-
-
 def worked_in_page(sources, worked, asserting, lacks=None):
-    """:func:`worked_names`, the worked cells that run in the page, and what
-    the page lacks for an asserting cell that does not (or ``[]``)."""
+    """The names that the worked cells ``worked`` read from the chapter, the
+    worked cells that run in the page, and ``[]``; or None, ``[]`` and what
+    the page lacks when a cell of ``asserting`` (those that assert the check)
+    cannot run there. A worked cell that needs numbers or plots, or a name
+    only such a cell binds (``lacks``, see :func:`_page_pass`), and asserts
+    nothing is left out: it confirms the answer, it does not find it."""
     names, bound, kept, lacks = set(), set(), [], dict(lacks or {})
     for index in sorted(worked):
         code = page_code(sources[index])
@@ -256,8 +252,6 @@ NOT_LIVE = {"remove-cell", "remove-input", "raises-exception", "answer"}
 def _exercises(notebook):
     """The chapter's checks grouped by exercise, its solution cells and its
     code cells' sources."""
-    from .chapters import notebook_checks, solution_cells
-
     by_exercise = {}
     for item in notebook_checks(notebook):
         by_exercise.setdefault(item["exercise"], []).append(item)
@@ -267,26 +261,28 @@ def _exercises(notebook):
 
 def _exercise_names(notebook, items, solution, sources, lacks):
     """What the worked solution of an exercise (its checks ``items``) uses and
-    reads from the chapter (None if it cannot run in the page), and what the
-    page lacks then. In the student edition, which has no worked solution,
-    the names its answer cells carry (``PAGE_NAMES``), and None for what it
-    reads: the instructor's edition has checked them."""
+    reads from the chapter (None if it cannot run in the page), what the page
+    lacks then, and its cells that run in the page. In the student edition,
+    which has no worked solution, the names its answer cells carry
+    (``PAGE_NAMES``), and None for what it reads: the instructor's edition
+    has checked them.
+    """
     from .autograder import worked_cells
 
     worked = worked_cells(notebook, items, solution)
     if not worked:
         stored = notebook.cells[items[0]["answer_cell"]].metadata.get(PAGE_NAMES) \
             or {"missing": ["its worked solution"]}
-        return (None, None, stored["missing"]) if "missing" in stored \
-            else (set(stored["uses"]), None, [])
+        return (None, None, stored["missing"], []) if "missing" in stored \
+            else (set(stored["uses"]), None, [], [])
     asserting = {i for item in items for i in item["solution_cells"]}
     reads, kept, why = worked_in_page(sources, worked, asserting, lacks)
     if reads is None:
-        return None, None, why or ["numbers"]
+        return None, None, why or ["numbers"], []
     # all it names, the names it binds itself too: the chapter's frame N that a
     # worked solution builds again is still what the reader's answer is in
     uses = set().union(reads, *(names_used(page_code(sources[i])) for i in kept))
-    return uses, reads, []
+    return uses, reads, [], kept
 
 
 def _candidates(notebook, exercises, solution):
@@ -305,11 +301,12 @@ def page_boxes(notebook):
     answer cell.
 
     Returns ``{"code": {index: page code}, "checks": {name: {"setup":
-    [index, ...], "missing": [...], "uses": [...]}}, "live": [[index, [index,
+    [index, ...], "missing": [...], "uses": [...], "worked": [...]}}, "live": [[index, [index,
     ...]], ...]}``: the page code of the cells that run in the page; for each
     check the cells its box runs first, in order, what the page lacks to
     check it (empty when it can) and, when it can, the names its worked
-    solution uses; each live cell with the cells it runs first.
+    solution uses and its cells that run in the page (none in the student
+    edition); each live cell with the cells it runs first.
     """
     exercises, solution, sources = _exercises(notebook)
     if not exercises:
@@ -319,7 +316,8 @@ def page_boxes(notebook):
     boxes = {}
     for items in exercises:
         targets = [item["answer_cell"] for item in items]
-        uses, reads, lacking = _exercise_names(notebook, items, solution, sources, lacks)
+        uses, reads, lacking, worked = _exercise_names(notebook, items, solution, sources,
+                                                       lacks)
         setup, unbound = box_setup(sources, targets, uses or (), runnable)
         # what the worked solution reads that only a cell needing numbers or
         # plots binds; names that only hidden cells bind (its cross-checks:
@@ -328,7 +326,7 @@ def page_boxes(notebook):
         if uses is None or numeric:
             entry = {"setup": [], "missing": lacking or sorted(numeric)}
         else:
-            entry = {"setup": setup, "missing": [], "uses": sorted(uses)}
+            entry = {"setup": setup, "missing": [], "uses": sorted(uses), "worked": worked}
         boxes.update({item["name"]: entry for item in items})
     # a live cell runs as the reader sees it: all of its code runs in the page
     live = [[i, live_setup(sources, i, runnable)] for i, code in runnable.items()
@@ -354,20 +352,9 @@ def worked_code(notebook):
     types into the box of each check that the page can check: the worked
     solution's cells that run in the page, then ``ml.check(name, variable)``
     (the tests type it, in Chromium and in a Python without numpy)."""
-    from .autograder import worked_cells
-
     found = page_boxes(notebook) or {"checks": {}}
-    exercises, solution, sources = _exercises(notebook)
-    _, lacks = _page_pass(sources, _candidates(notebook, exercises, solution))
-    typed = {}
-    for items in exercises:
-        if found["checks"][items[0]["name"]]["missing"]:
-            continue
-        asserting = {i for item in items for i in item["solution_cells"]}
-        _, kept, _ = worked_in_page(sources, worked_cells(notebook, items, solution),
-                                    asserting, lacks)
-        for item in items:
-            typed[item["name"]] = "\n".join(
-                [page_code(sources[i]).strip("\n") for i in kept]
+    return {item["name"]: "\n".join(
+                [page_code(notebook.cells[i].source).strip("\n") for i in entry["worked"]]
                 + [f'ml.check("{item["name"]}", {item["variable"]})'])
-    return typed
+            for item in notebook_checks(notebook)
+            for entry in [found["checks"][item["name"]]] if not entry["missing"]}
