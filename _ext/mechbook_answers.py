@@ -12,9 +12,9 @@ the box's code, and shows what ``ml.check`` says, as in Jupyter.
 What of a chapter runs in the page, and which cells an exercise's box runs
 first, :mod:`mechlib.book.in_page` finds: the cells its answer and worked
 solution need, among the cells the reader sees that the page's Python can run
-(SymPy and mechlib's symbolic core, no numpy, scipy or matplotlib). A box
-whose worked solution cannot run there is shown as not yet checkable in the
-page.
+(SymPy and mechlib's symbolic core, no numpy, scipy or matplotlib). Every
+checked exercise must be checkable there: a chapter with one whose check
+needs more stops the build (:func:`answer_boxes`).
 
 The chapter's other code cells that run in the page (not a worked solution,
 not a hidden cell, not one that fails on purpose) are *live*: an "Edit and
@@ -66,18 +66,28 @@ def answer_boxes(chapter):
     it has no answer cell (:func:`mechlib.book.in_page.page_boxes`).
 
     Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
-    {"setup": [k, ...], "missing": [...]}}, "live": [[key, [k, ...]], ...]}``:
-    the set-up cells' page code (each distinct code once) and the
-    :func:`cell_key` of the cell each comes from; for each check the codes to
-    run before its box, in order, and what the page's Python lacks to check
-    it (empty when it can; otherwise no set-up is sent, which would only
-    weigh on the page); for each live cell its :func:`cell_key` and its
-    set-up's codes.
+    {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...]}``: the set-up
+    cells' page code (each distinct code once) and the :func:`cell_key` of the
+    cell each comes from; for each check the codes to run before its box, in
+    order; for each live cell its :func:`cell_key` and its set-up's codes.
+
+    Raises ExtensionError, naming the exercise and what the page lacks, when
+    an exercise cannot be checked in the page.
     """
     notebook = read_chapter(Path(chapter))
     found = page_boxes(notebook)
     if found is None:
         return None
+    unchecked = {name: entry["missing"] for name, entry in found["checks"].items()
+                 if entry["missing"]}
+    if unchecked:
+        raise ExtensionError(
+            f"{chapter}: the page cannot check "
+            + "; ".join(f"{name} (it needs {', '.join(lacks)})"
+                        for name, lacks in unchecked.items())
+            + ". Keep an exercise's symbolic answer and its `assert ml.check(...)` in a "
+              "cell of their own that needs no numpy, scipy or plot, and the numeric "
+              "cross-checks in the next cell (CONTRIBUTING.md, 'A chapter').")
     code = found["code"]
     cells, keys = [], []
 
@@ -88,7 +98,7 @@ def answer_boxes(chapter):
             keys.append(cell_key(notebook.cells[index].source))
         return cells.index(code[index])
 
-    checks = {name: {"setup": [sent(i) for i in entry["setup"]], "missing": entry["missing"]}
+    checks = {name: {"setup": [sent(i) for i in entry["setup"]]}
               for name, entry in found["checks"].items()}
     live = [[cell_key(notebook.cells[index].source), [sent(i) for i in setup]]
             for index, setup in found["live"]]

@@ -10,6 +10,7 @@ reader who follows the worked solution in the box; the browser tests
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -58,3 +59,71 @@ def test_worked_solutions_check_in_the_pages_python(chapter):
     assert verdicts, f"{chapter}: no exercise checkable in the page"
     wrong = {name: text for name, (ok, text) in verdicts.items() if not ok}
     assert not wrong, wrong
+
+
+#: A chapter whose only exercise asserts its check in a cell that needs numpy.
+NUMERIC_CHECK = textwrap.dedent('''\
+    ---
+    jupytext:
+      text_representation:
+        extension: .md
+        format_name: myst
+    kernelspec:
+      display_name: Python 3
+      language: python
+      name: python3
+    ---
+
+    # A numeric check
+
+    ```{code-cell} ipython3
+    import numpy as np
+    import sympy as sm
+
+    import mechlib as ml
+    ```
+
+    ```{exercise} A number
+    :label: ex-numeric
+
+    Find the number.
+    ```
+
+    ```{code-cell} ipython3
+    :tags: [answer]
+
+    x = ...
+    ml.check("numeric-x", x)
+    ```
+
+    ````{solution-start} ex-numeric
+    ````
+
+    ```{code-cell} ipython3
+    :tags: [solution]
+
+    x = sm.Float(np.sqrt(2.0))
+    assert ml.check("numeric-x", x)
+    ```
+
+    ````{solution-end}
+    ````
+    ''')
+
+
+def test_a_check_the_page_cannot_run_stops_the_build(tmp_path):
+    """The site's extension refuses a chapter with an exercise that is not
+    checkable in the page, and says which and what it needs."""
+    from sphinx.errors import ExtensionError
+
+    spec = importlib.util.spec_from_file_location(
+        "mechbook_answers", REPOSITORY / "_ext" / "mechbook_answers.py")
+    extension = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extension)
+    chapter = tmp_path / "numeric.md"
+    chapter.write_text(NUMERIC_CHECK, encoding="utf-8")
+    with pytest.raises(ExtensionError, match=r"numeric-x \(it needs numpy\)"):
+        extension.answer_boxes(chapter)
+    chapter.write_text(NUMERIC_CHECK.replace("sm.Float(np.sqrt(2.0))", "sm.sqrt(2)"),
+                       encoding="utf-8")
+    assert extension.answer_boxes(chapter)["checks"] == {"numeric-x": {"setup": [0]}}

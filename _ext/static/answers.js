@@ -170,15 +170,6 @@
     });
   }
 
-  function markNotCheckable(cell, entry) {
-    var note = document.createElement("p");
-    note.className = "mechbook-answer-note";
-    note.textContent = "Not yet checkable in the page: this exercise needs "
-      + entry.missing.join(", ") + ", which the page's Python does not have. "
-      + "Download the notebook or launch it to check your answer.";
-    cell.appendChild(note);
-  }
-
   function makeLive(cell, entry, code, number) {
     var open = document.createElement("button");
     open.type = "button";
@@ -235,9 +226,7 @@
       var name = checkName(code);
       var entry = name && data.checks[name];
       if (!entry) { return; }
-      if (entry.missing.length) { markNotCheckable(cell, entry); } else {
-        makeAnswerBox(cell, name, entry, code, exerciseOf(cell));
-      }
+      makeAnswerBox(cell, name, entry, code, exerciseOf(cell));
     } else if (live[cellKey(code)]) {
       number += 1;
       makeLive(cell, live[cellKey(code)], code, number);
