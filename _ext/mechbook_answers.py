@@ -66,10 +66,12 @@ def answer_boxes(chapter):
     it has no answer cell (:func:`mechlib.book.in_page.page_boxes`).
 
     Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
-    {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...]}``: the set-up
-    cells' page code (each distinct code once) and the :func:`cell_key` of the
-    cell each comes from; for each check the codes to run before its box, in
-    order; for each live cell its :func:`cell_key` and its set-up's codes.
+    {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...], "lacks": {name: [...]}}``:
+    the set-up cells' page code (each distinct code once) and the
+    :func:`cell_key` of the cell each comes from; for each check the codes to
+    run before its box, in order; for each live cell its :func:`cell_key` and
+    its set-up's codes; the chapter's names that the page's Python cannot
+    make, with what they need (an error for one says so).
 
     Raises ExtensionError, naming the exercise and what the page lacks, when
     an exercise cannot be checked in the page.
@@ -102,7 +104,8 @@ def answer_boxes(chapter):
               for name, entry in found["checks"].items()}
     live = [[cell_key(notebook.cells[index].source), [sent(i) for i in setup]]
             for index, setup in found["live"]]
-    return {"cells": cells, "keys": keys, "checks": checks, "live": live}
+    return {"cells": cells, "keys": keys, "checks": checks, "live": live,
+            "lacks": found["lacks"]}
 
 
 #: What the first press loads from vendor/static/pyodide (with the wheels).

@@ -21,10 +21,16 @@ formatter would.
 import builtins
 import contextlib
 import io
+import json
 import sys
 import types
 
 _SETUPS = {}
+#: The chapter's names that the page's Python cannot make, with what they
+#: need (mechlib.book.in_page): ``{"design": ["numpy"]}``.
+_LACKS = {}
+#: Modules a reader may import that the page's Python does not have.
+_NOT_HERE = ("numpy", "scipy", "matplotlib", "ipywidgets")
 #: The outputs of the live cell that is running (``display`` appends to it),
 #: or None while a set-up runs (its outputs are not shown).
 _OUTPUTS = None
@@ -140,9 +146,44 @@ class _Printed(io.TextIOBase):
         return len(text)
 
 
+def set_lacks(lacks_json):
+    """Take the page's names that its Python cannot make (JSON of
+    ``{name: [what it needs, ...]}``)."""
+    _LACKS.clear()
+    _LACKS.update(json.loads(lacks_json))
+
+
+def _not_here(error):
+    """The library a ModuleNotFoundError is about, if the page lacks it."""
+    root = (getattr(error, "name", None) or "").split(".")[0]
+    return root if root in _NOT_HERE else None
+
+
+def _why_not_here(error):
+    """What to say after an error for a name or module that the chapter has
+    and the page's Python has not; empty for any other error.
+
+    >>> _LACKS["design"] = ["numpy"]
+    >>> _why_not_here(NameError("name 'design' is not defined", name="design"))
+    " The chapter makes design in a cell that needs numpy, which the page's Python ..."
+    """
+    name = getattr(error, "name", None)
+    if isinstance(error, ModuleNotFoundError) and _not_here(error):
+        return (f" The page's Python has SymPy and mechlib's symbolic core, not "
+                f"{_not_here(error)}: download the notebook or launch it to use it.")
+    if type(error) is NameError and name in _LACKS:
+        needs = _LACKS[name]
+        needs = " and ".join([", ".join(needs[:-1]), needs[-1]] if len(needs) > 1 else needs)
+        return (f" The chapter makes {name} in a cell that needs {needs}, which the "
+                "page's Python does not have: write your answer with SymPy here, or "
+                f"download the notebook or launch it to use {name}.")
+    return ""
+
+
 def _one_line(error, where):
     """``error`` as the one line a reader needs: what, and on which line of
-    ``where`` (the box, or the set-up)."""
+    ``where`` (the box, or the set-up), and why, when the page lacks what
+    the chapter has."""
     line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) else None
     tb = error.__traceback__
     while tb is not None:
@@ -150,7 +191,11 @@ def _one_line(error, where):
             line = tb.tb_lineno
         tb = tb.tb_next
     text = f"{type(error).__name__}: {getattr(error, 'msg', None) or error}"
-    return f"{text} (line {line})" if line else text
+    if isinstance(error, ModuleNotFoundError) and _not_here(error):
+        # Pyodide's own words would offer micropip, which has no wheel of it here
+        text = f"ModuleNotFoundError: No module named '{_not_here(error)}'"
+    said, why = (f"{text} (line {line})" if line else text), _why_not_here(error)
+    return f"{said}.{why}" if why else said
 
 
 def _run_cell(code, names, where):

@@ -61,6 +61,8 @@ _MODULE_NAMES = {"ml.display": "mechlib.book.display", "ml.planar": "mechlib.pla
 #: or what the page lacks to check it (``{"missing": [...]}``).
 PAGE_NAMES = "page-names"
 _BUILTINS = frozenset(dir(builtins))
+#: Why a cell that reads a name no earlier cell binds does not run in the page.
+_UNBOUND = "a name no cell binds"
 
 
 def _ml_names_not_in_page():
@@ -195,7 +197,7 @@ def _page_pass(sources, candidates):
         why = set(missing_in_page(code)).union(*(lacks.get(n, set()) for n in unavailable))
         if why or unavailable:
             for name in names_bound(code):
-                lacks[name] = why or {"a name no cell binds"}
+                lacks[name] = why or {_UNBOUND}
             continue
         found[index] = code
         available |= names_bound(code)
@@ -302,11 +304,13 @@ def page_boxes(notebook):
 
     Returns ``{"code": {index: page code}, "checks": {name: {"setup":
     [index, ...], "missing": [...], "uses": [...], "worked": [...]}}, "live": [[index, [index,
-    ...]], ...]}``: the page code of the cells that run in the page; for each
-    check the cells its box runs first, in order, what the page lacks to
-    check it (empty when it can) and, when it can, the names its worked
-    solution uses and its cells that run in the page (none in the student
-    edition); each live cell with the cells it runs first.
+    ...]], ...], "lacks": {name: [...]}}``: the page code of the cells that run in the
+    page; for each check the cells its box runs first, in order, what the
+    page lacks to check it (empty when it can) and, when it can, the names
+    its worked solution uses and its cells that run in the page (none in the
+    student edition); each live cell with the cells it runs first; and the
+    names the chapter's cells bind that the page's Python cannot make, with
+    what each needs (``{"np": ["numpy"]}``), hidden ``_names`` left out.
     """
     exercises, solution, sources = _exercises(notebook)
     if not exercises:
@@ -332,7 +336,21 @@ def page_boxes(notebook):
     live = [[i, live_setup(sources, i, runnable)] for i, code in runnable.items()
             if code == python_source(sources[i])
             and not NOT_LIVE & set(notebook.cells[i].metadata.get("tags", []))]
-    return {"code": runnable, "checks": boxes, "live": live}
+    # what a reader who types a name of the chapter into a box learns it needs
+    page_lacks = {name: _libraries(why) for name, why in sorted(lacks.items())
+                  if not name.startswith("_") and why != {_UNBOUND}}
+    return {"code": runnable, "checks": boxes, "live": live, "lacks": page_lacks}
+
+
+def _libraries(why):
+    """What the page lacks, as a reader names it: the libraries (numpy,
+    scipy, matplotlib), else the parts of mechlib that need them.
+
+    >>> _libraries({"ml.simulate", "numpy", "scipy.optimize"}), _libraries({"ml.drawing"})
+    (['numpy', 'scipy'], ['ml.drawing'])
+    """
+    roots = {what.split(".")[0] for what in why if not what.startswith("ml.")} - {_UNBOUND}
+    return sorted(roots or why)
 
 
 def student_page_names(notebook):

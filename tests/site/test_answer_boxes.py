@@ -147,6 +147,16 @@ def test_partial_velocities_as_a_reader(context, base_url, site):
         assert "\n" not in syntax and "Traceback" not in syntax
         assert type_and_check(page, name, "q1_dot = u9\n" + right.splitlines()[-1], 30) \
             == "NameError: name 'u9' is not defined (line 1)"
+        # the chapter's numbers and libraries: the page says why they are not here
+        numeric = type_and_check(page, name, "q1_dot = np.pi\n" + right.splitlines()[-1], 30)
+        assert numeric == ("NameError: name 'np' is not defined (line 1). The chapter makes "
+                           "np in a cell that needs numpy, which the page's Python does not "
+                           "have: write your answer with SymPy here, or download the notebook "
+                           "or launch it to use np."), numeric
+        library = type_and_check(page, name, "import scipy.linalg\n" + right, 30)
+        assert library.startswith("ModuleNotFoundError: No module named 'scipy' (line 1). The "
+                                  "page's Python has SymPy and mechlib's symbolic core, not "
+                                  "scipy"), library
         status = page.locator(".mechbook-answer", has=page.locator(f"#answer-{name}"))
         assert status.locator("[role=status][aria-live=polite]").count() == 1
         assert not foreign, f"requests left 127.0.0.1: {foreign}"
