@@ -61,6 +61,38 @@ def test_worked_solutions_check_in_the_pages_python(chapter):
     assert not wrong, wrong
 
 
+#: Every cell that the page counts as running there, in order, in a fresh
+#: Python without numpy, scipy and matplotlib (as SCRIPT).
+RUNNABLE = SCRIPT.split("from mechlib.book.chapters")[0] + textwrap.dedent('''
+    import contextlib, io
+    from mechlib.book.chapters import read_chapter
+    from mechlib.book.in_page import page_boxes
+
+    found = page_boxes(read_chapter(sys.argv[1]))
+    names, failed = {"__name__": "__main__"}, {}
+    for index, code in sorted(found["code"].items()):
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(code, f"<cell {index}>", "exec"), names)
+        except Exception as error:
+            failed[index] = f"{type(error).__name__}: {error}"
+    print(json.dumps(failed))
+''')
+
+
+@pytest.mark.parametrize("chapter", [p.stem for p in chapters_with_checks()])
+def test_the_cells_the_page_runs_run_without_numpy(chapter):
+    """What the page counts as running there (the boxes' set-ups and the live
+    cells come from these) runs in a Python that cannot import numpy, scipy
+    or matplotlib: a function of mechlib that needs them on use (as
+    ``pitch_angle`` needs scipy) must be named in ATTRIBUTES_NOT_IN_PAGE."""
+    run = subprocess.run([sys.executable, "-c", RUNNABLE, f"book/{chapter}.md"],
+                         cwd=REPOSITORY, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    failed = json.loads(run.stdout.strip().splitlines()[-1])
+    assert not failed, failed
+
+
 #: A chapter whose only exercise asserts its check in a cell that needs numpy.
 NUMERIC_CHECK = textwrap.dedent('''\
     ---

@@ -50,12 +50,21 @@ NOT_IN_PAGE = ("numpy", "scipy", "matplotlib", "IPython.core", "ipywidgets",
                "mechlib.simulation", "mechlib.linearization",
                "mechlib.planar.simulation", "mechlib.book.drawing",
                "mechlib.book.explorer")
-#: What of a module the page has imports one it has not (on first use).
-ATTRIBUTES_NOT_IN_PAGE = {"mechlib.book.display": {"explorer", "Explorer", "animation_html"},
-                          "mechlib.planar": {"rhs", "simulate", "simulation"}}
+#: What of a module the page has imports a library it has not (on first
+#: use), and which: ``{module: {name: library}}``.
+ATTRIBUTES_NOT_IN_PAGE = {
+    "mechlib.book.display": dict.fromkeys(("explorer", "Explorer", "animation_html"),
+                                          "matplotlib"),
+    "mechlib.planar": dict.fromkeys(("rhs", "simulate", "simulation"), "numpy"),
+    "mechlib.systems.bicycle": {"pitch_angle": "scipy"}}     # scipy's brentq
 #: The names that the chapters give those modules.
 _MODULE_NAMES = {"ml.display": "mechlib.book.display", "ml.planar": "mechlib.planar",
                  "planar": "mechlib.planar"}
+#: The library that each of those names needs, by every name it is given.
+_PART_NEEDS = {f"{alias}.{name}": library
+               for module, names in ATTRIBUTES_NOT_IN_PAGE.items()
+               for alias in (module, *(a for a, m in _MODULE_NAMES.items() if m == module))
+               for name, library in names.items()}
 #: The answer cell's metadata key of the student edition: the names that
 #: the (removed) worked solution uses from the chapter (``{"uses": [...]}``),
 #: or what the page lacks to check it (``{"missing": [...]}``).
@@ -348,8 +357,12 @@ def _libraries(why):
 
     >>> _libraries({"ml.simulate", "numpy", "scipy.optimize"}), _libraries({"ml.drawing"})
     (['numpy', 'scipy'], ['ml.drawing'])
+    >>> _libraries({"mechlib.systems.bicycle.pitch_angle"})
+    ['scipy']
     """
-    roots = {what.split(".")[0] for what in why if not what.startswith("ml.")} - {_UNBOUND}
+    roots = {what.split(".")[0] for what in why
+             if not what.startswith(("ml.", "mechlib."))} - {_UNBOUND}
+    roots |= {_PART_NEEDS[what] for what in why if what in _PART_NEEDS}
     return sorted(roots or why)
 
 
