@@ -38,7 +38,7 @@ from pathlib import Path
 from sphinx.errors import ExtensionError
 
 from mechlib.book.chapters import REPOSITORY, read_chapter
-from mechlib.book.in_page import page_boxes
+from mechlib.book.in_page import NOT_IN_PAGE, page_boxes
 from mechlib.book.site import package_digest, wheel_name
 
 #: Where scripts/setup.sh puts Pyodide and the SymPy and mpmath wheels (the
@@ -66,12 +66,14 @@ def answer_boxes(chapter):
     it has no answer cell (:func:`mechlib.book.in_page.page_boxes`).
 
     Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
-    {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...], "lacks": {name: [...]}}``:
+    {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...], "lacks": {"names": {name:
+    [...]}, "modules": [...]}}``:
     the set-up cells' page code (each distinct code once) and the
     :func:`cell_key` of the cell each comes from; for each check the codes to
     run before its box, in order; for each live cell its :func:`cell_key` and
     its set-up's codes; the chapter's names that the page's Python cannot
-    make, with what they need (an error for one says so).
+    make, with what they need, and the modules it has not (an error for one
+    says so).
 
     Raises ExtensionError, naming the exercise and what the page lacks, when
     an exercise cannot be checked in the page.
@@ -104,8 +106,10 @@ def answer_boxes(chapter):
               for name, entry in found["checks"].items()}
     live = [[cell_key(notebook.cells[index].source), [sent(i) for i in setup]]
             for index, setup in found["live"]]
-    return {"cells": cells, "keys": keys, "checks": checks, "live": live,
-            "lacks": found["lacks"]}
+    # what the page's Python lacks, for the words of an error about it
+    lacks = {"names": found["lacks"],
+             "modules": [m for m in NOT_IN_PAGE if not m.startswith("mechlib")]}
+    return {"cells": cells, "keys": keys, "checks": checks, "live": live, "lacks": lacks}
 
 
 #: What the first press loads from vendor/static/pyodide (with the wheels).

@@ -9,20 +9,9 @@ import shutil
 from pathlib import Path
 
 from mechlib.book.site import BuildError, build_book, execution_inputs, forget_other_inputs
-from tests.references import ROOT
+from tests.references import FRONT_MATTER, ROOT
 
-PAGE = """\
----
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-
+PAGE = FRONT_MATTER + """
 # A page
 
 ```{{code-cell}} ipython3

@@ -19,6 +19,7 @@ import textwrap
 import pytest
 
 from mechlib.book.chapters import REPOSITORY, chapters_with_checks
+from tests.references import FRONT_MATTER
 
 #: Run in a fresh Python: numpy, scipy and matplotlib cannot be imported.
 SCRIPT = textwrap.dedent('''
@@ -94,18 +95,7 @@ def test_the_cells_the_page_runs_run_without_numpy(chapter):
 
 
 #: A chapter whose only exercise asserts its check in a cell that needs numpy.
-NUMERIC_CHECK = textwrap.dedent('''\
-    ---
-    jupytext:
-      text_representation:
-        extension: .md
-        format_name: myst
-    kernelspec:
-      display_name: Python 3
-      language: python
-      name: python3
-    ---
-
+NUMERIC_CHECK = FRONT_MATTER + textwrap.dedent('''
     # A numeric check
 
     ```{code-cell} ipython3
@@ -159,3 +149,16 @@ def test_a_check_the_page_cannot_run_stops_the_build(tmp_path):
     chapter.write_text(NUMERIC_CHECK.replace("sm.Float(np.sqrt(2.0))", "sm.sqrt(2)"),
                        encoding="utf-8")
     assert extension.answer_boxes(chapter)["checks"] == {"numeric-x": {"setup": [0]}}
+
+
+def test_the_page_runners_examples():
+    """The examples of _ext/static/answers_runner.py (what the page's Python
+    says of a name or module it lacks), run in CPython."""
+    import doctest
+
+    spec = importlib.util.spec_from_file_location(
+        "answers_runner", REPOSITORY / "_ext" / "static" / "answers_runner.py")
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    failed, tried = doctest.testmod(runner, optionflags=doctest.ELLIPSIS)
+    assert tried >= 5 and failed == 0

@@ -54,7 +54,7 @@ export async function run(box, job, show, page) {
   try {
     var pyodide = await loadPython(page.data.runtime, say);
     // what the chapter has and the page's Python has not, for the errors' words
-    pyodide.globals.get("set_lacks")(JSON.stringify(page.data.lacks || {}));
+    pyodide.globals.get("set_lacks")(JSON.stringify(page.data.lacks));
     say(box.ready ? box.working : "Running the set-up, then your code…");
     await nextPaint();
     var setup = box.setup.map(function (k) {

@@ -29,8 +29,9 @@ _SETUPS = {}
 #: The chapter's names that the page's Python cannot make, with what they
 #: need (mechlib.book.in_page): ``{"design": ["numpy"]}``.
 _LACKS = {}
-#: Modules a reader may import that the page's Python does not have.
-_NOT_HERE = ("numpy", "scipy", "matplotlib", "ipywidgets")
+#: The modules that the page's Python does not have (mechlib.book.in_page's
+#: NOT_IN_PAGE, but mechlib's own parts): ``["numpy", ...]``.
+_NOT_HERE = []
 #: The outputs of the live cell that is running (``display`` appends to it),
 #: or None while a set-up runs (its outputs are not shown).
 _OUTPUTS = None
@@ -147,25 +148,36 @@ class _Printed(io.TextIOBase):
 
 
 def set_lacks(lacks_json):
-    """Take the page's names that its Python cannot make (JSON of
-    ``{name: [what it needs, ...]}``)."""
+    """Take what the page's Python cannot make, from the page's data (JSON of
+    ``{"names": {name: [what it needs, ...]}, "modules": [module, ...]}``)."""
+    lacks = json.loads(lacks_json)
     _LACKS.clear()
-    _LACKS.update(json.loads(lacks_json))
+    _LACKS.update(lacks["names"])
+    _NOT_HERE[:] = lacks["modules"]
 
 
 def _not_here(error):
-    """The library a ModuleNotFoundError is about, if the page lacks it."""
-    root = (getattr(error, "name", None) or "").split(".")[0]
-    return root if root in _NOT_HERE else None
+    """The module a ModuleNotFoundError is about, if the page lacks it.
+
+    >>> set_lacks('{"names": {}, "modules": ["numpy", "IPython.core"]}')
+    >>> _not_here(ModuleNotFoundError(name="numpy.linalg")), _not_here(ImportError())
+    ('numpy', None)
+    """
+    name = getattr(error, "name", None) or ""
+    return next((module for module in _NOT_HERE
+                 if name == module or name.startswith(module + ".")
+                 or module.startswith(name + ".")), None) if name else None
 
 
 def _why_not_here(error):
     """What to say after an error for a name or module that the chapter has
     and the page's Python has not; empty for any other error.
 
-    >>> _LACKS["design"] = ["numpy"]
+    >>> set_lacks('{"names": {"design": ["numpy", "scipy"]}, "modules": ["numpy"]}')
     >>> _why_not_here(NameError("name 'design' is not defined", name="design"))
-    " The chapter makes design in a cell that needs numpy, which the page's Python ..."
+    " The chapter makes design in a cell that needs numpy and scipy, which the page's ..."
+    >>> _why_not_here(NameError("name 'x' is not defined", name="x"))
+    ''
     """
     name = getattr(error, "name", None)
     if isinstance(error, ModuleNotFoundError) and _not_here(error):

@@ -39,6 +39,20 @@ SANITIZE = REFERENCES / "sanitize.cfg"
 # a reference need not keep them. (image/svg+xml is text nbval does compare.)
 UNCOMPARED_IMAGES = ("image/png", "image/jpeg")
 TEXT_FORMS = ("text/plain", "text/html")
+#: The front matter of a chapter (MyST Markdown for jupytext, Python kernel),
+#: for the one-page books the tests write.
+FRONT_MATTER = """\
+---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  display_name: Python 3
+  language: python
+  name: python3
+---
+"""
 
 
 def toc_files(toc=None):
