@@ -1,5 +1,12 @@
-"""nbval's runs of the chapters: counted in the execution log, strict checks,
-explorer pictures not rendered.
+"""How the suite's tests are shared between its two processes, and nbval's runs
+of the chapters: counted in the execution log, strict checks, explorer pictures
+not rendered.
+
+The suite runs in two processes (pytest-xdist, ``--dist loadgroup``). A test
+module's tests, or a notebook's cells, run in one process, as with xdist's
+``loadscope``, so that a module's fixtures are set up once. The checks that read
+a typeset page (tests/site/views.py) are grouped by view instead, and ordered by
+page, so that one process opens each page once per view for all of them.
 
 When nbval starts a reference notebook's kernel, the chapter is executed once
 (``mechlib.book.executions``), and the kernel gets ``MECHLIB_CHECK_STRICT``:
@@ -17,11 +24,35 @@ import shutil
 
 import pytest
 
+from tests.site.views import ORDER, view_of
+
 from mechlib.book.check import STRICT
 from mechlib.book.explorer import PICTURES
 from mechlib.book.notebooks import log_execution
 
 _STARTED = set()
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    shared = []
+    for index, item in enumerate(items):
+        view = view_of(item)
+        if view:
+            group = f"view-{view}"
+            shared.append(index)
+        elif type(item.parent).__name__ == "IPyNbFile":
+            group = item.parent.nodeid            # a notebook's cells share its kernel
+        else:
+            group = item.nodeid.split("::")[0]    # the module, as loadscope has it
+        item.add_marker(pytest.mark.xdist_group(group))
+    def place(item):
+        module = item.module.__name__.rsplit(".", 1)[-1]
+        return view_of(item), item.callspec.params["path"], ORDER.index(module)
+
+    by_page = sorted((items[index] for index in shared), key=place)
+    for index, item in zip(shared, by_page):
+        items[index] = item
 
 
 def pytest_runtest_setup(item):

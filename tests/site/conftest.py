@@ -45,3 +45,13 @@ def base_url(site):
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def views(browser, base_url):
+    """The site's pages, each opened once per view for the checks that read it."""
+    from tests.site.views import Views
+
+    shared = Views(browser, base_url)
+    yield shared
+    shared.close_all()

@@ -15,12 +15,10 @@ from __future__ import annotations
 import pytest
 
 from tests.references import ROOT
-from tests.site.test_pages import PAGES, open_page
+from tests.site.test_pages import PAGES
+from tests.site.views import VIEWS
 
 AXE = ROOT / "vendor" / "node_modules" / "axe-core" / "axe.min.js"
-
-READY = """() => Array.from(document.querySelectorAll('img.mechlib-explorer-frame'))
-    .every(img => img.complete && img.naturalWidth > 0)"""
 
 RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(results =>
     results.violations.map(v => ({
@@ -29,37 +27,33 @@ RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(results
     })))"""
 
 
-def violations(browser, base_url, path, scheme, width=1280):
-    """axe-core's violations on ``path`` with ``prefers-color-scheme: scheme``,
-    in a window ``width`` CSS px wide."""
-    context = browser.new_context(viewport={"width": width, "height": 900},
-                                  color_scheme=scheme)
-    try:
-        page, _, _ = open_page(context, f"{base_url}/{path}")
-        page.wait_for_function(READY, timeout=10000)
-        theme = page.evaluate("() => document.documentElement.dataset.theme")
-        assert theme == scheme, f"{path}: the theme is {theme!r} under a {scheme} system setting"
+def violations(views, path, view):
+    """axe-core's violations on ``path`` in ``view`` (tests/site/views.py)."""
+    page = views.open(path, view).page
+    scheme = VIEWS[view][1]
+    theme = page.evaluate("() => document.documentElement.dataset.theme")
+    assert theme == scheme, f"{path}: the theme is {theme!r} under a {scheme} system setting"
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-        return page.evaluate(RUN_AXE)
-    finally:
-        context.close()
+    return page.evaluate(RUN_AXE)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", ["1280-light", "1280-dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_accessibility_violation(browser, base_url, path, scheme):
+def test_no_accessibility_violation(views, path, view):
     if not AXE.exists():
         pytest.fail("axe-core is not installed: run scripts/setup.sh (npm ci in vendor/)")
-    found = violations(browser, base_url, path, scheme)
-    assert not found, report(path, scheme, found)
+    found = violations(views, path, view)
+    assert not found, report(path, view, found)
 
 
+@pytest.mark.parametrize("view", ["390-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_accessibility_violation_on_a_phone(browser, base_url, path):
+def test_no_accessibility_violation_on_a_phone(views, path, view):
     if not AXE.exists():
         pytest.fail("axe-core is not installed: run scripts/setup.sh (npm ci in vendor/)")
-    found = violations(browser, base_url, path, "light", width=390)
-    assert not found, report(path, "light, 390 px", found)
+    found = violations(views, path, view)
+    assert not found, report(path, view, found)
 
 
 def report(path, how, found):

@@ -19,7 +19,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from tests.references import ROOT
-from tests.site.test_pages import PAGES, open_page
+from tests.site.test_pages import PAGES
 
 FONT_FILES = ("fa-solid-900.woff2", "fa-regular-400.woff2", "fa-brands-400.woff2")
 
@@ -84,21 +84,11 @@ def test_the_cut_is_small(fontawesome):
     assert 10 <= len(table) < 100, f"{len(table)} icons kept"
 
 
-@pytest.fixture(scope="module")
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
-
-
+@pytest.mark.parametrize("view", ["1280-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_every_icon_drawn_has_its_character(context, base_url, fontawesome, path):
+def test_every_icon_drawn_has_its_character(views, fontawesome, path, view):
     _, fonts, _ = fontawesome
-    page, _, _ = open_page(context, f"{base_url}/{path}")
-    try:
-        drawn = page.evaluate(DRAWN_ICONS)
-    finally:
-        page.close()
+    drawn = views.open(path, view).page.evaluate(DRAWN_ICONS)
     assert drawn, f"{path} draws no Font Awesome icon"
     missing = sorted({f"U+{code:04X} ({where}, {font_file(family, weight)})"
                       for family, weight, code, where in drawn

@@ -35,13 +35,6 @@ BROKEN_IMAGES = """() => Array.from(document.images)
     .map(img => img.getAttribute('src'))"""
 
 
-@pytest.fixture(scope="module")
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
-
-
 def open_page(context, url):
     """Open ``url`` and return (page, foreign requests, console errors)."""
     page = context.new_page()
@@ -59,32 +52,29 @@ def open_page(context, url):
     return page, foreign, errors
 
 
+@pytest.mark.parametrize("view", ["1280-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_page_works_offline(context, base_url, path):
-    page, foreign, errors = open_page(context, f"{base_url}/{path}")
-    try:
-        assert not foreign, f"{path} requested other hosts: {foreign}"
-        assert not errors, f"{path} logged console errors: {errors}"
-        text = page.evaluate(VISIBLE_TEXT)
-        raw = [token for token in RAW_TEX if token in text]
-        assert not raw, f"{path} shows untypeset TeX {raw}"
-        if "$" in "".join(page.locator("main .math").all_inner_texts()):
-            pytest.fail(f"{path} has math that MathJax did not typeset")
-        assert page.locator("mjx-container").count() > 0 or "\\" not in text
-        broken = page.evaluate(BROKEN_IMAGES)
-        assert not broken, f"{path} has images that do not load: {broken}"
-    finally:
-        page.close()
+def test_page_works_offline(views, path, view):
+    shown = views.open(path, view)
+    page, foreign, errors = shown.page, shown.foreign, shown.errors
+    assert not foreign, f"{path} requested other hosts: {foreign}"
+    assert not errors, f"{path} logged console errors: {errors}"
+    text = page.evaluate(VISIBLE_TEXT)
+    raw = [token for token in RAW_TEX if token in text]
+    assert not raw, f"{path} shows untypeset TeX {raw}"
+    if "$" in "".join(page.locator("main .math").all_inner_texts()):
+        pytest.fail(f"{path} has math that MathJax did not typeset")
+    assert page.locator("mjx-container").count() > 0 or "\\" not in text
+    broken = page.evaluate(BROKEN_IMAGES)
+    assert not broken, f"{path} has images that do not load: {broken}"
 
 
+@pytest.mark.parametrize("view", ["1280-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_download_links_return_files(context, base_url, path):
-    page, _, _ = open_page(context, f"{base_url}/{path}")
-    try:
-        links = page.eval_on_selector_all(
-            ".dropdown-download-buttons a[href]", "links => links.map(a => a.href)")
-    finally:
-        page.close()
+def test_download_links_return_files(views, base_url, path, view):
+    page = views.open(path, view).page
+    links = page.eval_on_selector_all(
+        ".dropdown-download-buttons a[href]", "links => links.map(a => a.href)")
     source = ROOT / path.replace(".html", ".md")
     suffixes = {urlparse(link).path.rsplit(".", 1)[-1] for link in links}
     assert "md" in suffixes, f"{path} offers no .md download: {links}"
@@ -93,7 +83,7 @@ def test_download_links_return_files(context, base_url, path):
     for link in links:
         if link.startswith("javascript:") or link.endswith(".pdf"):
             continue
-        response = context.request.get(urljoin(f"{base_url}/{path}", link))
+        response = page.request.get(urljoin(f"{base_url}/{path}", link))
         assert response.ok, f"{path}: download {link} answered {response.status}"
         body = response.body()
         assert body, f"{path}: download {link} is empty"

@@ -14,25 +14,19 @@ import pytest
 
 from tests.references import ROOT, toc_files
 from tests.site.reading import CHECKS, problems
+from tests.site.views import VIEWS
 
 PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 
 
-@pytest.fixture(scope="module", params=sorted(CHECKS))
-def width(request, browser):
-    viewport, checks = CHECKS[request.param]
-    context = browser.new_context(viewport=viewport)
-    yield request.param, context, checks
-    context.close()
+#: The view each set of checks reads a page in (tests/site/views.py).
+READ_IN = {"desktop": "1280-light", "phone": "390-light"}
 
 
+@pytest.mark.parametrize(("checks", "view"), sorted(READ_IN.items()))
 @pytest.mark.parametrize("path", PAGES)
-def test_page_reads_well(width, base_url, path):
-    name, context, checks = width
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}/{path}")
-        found = problems(page, checks)
-    finally:
-        page.close()
-    assert not found, f"{path} at {name} width:\n" + "\n".join(found)
+def test_page_reads_well(views, path, checks, view):
+    viewport, scripts = CHECKS[checks]
+    assert viewport == VIEWS[view][0], f"the {checks} checks read pages in another view"
+    found = problems(views.open(path, view).page, scripts)
+    assert not found, f"{path} at {checks} width:\n" + "\n".join(found)
