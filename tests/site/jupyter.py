@@ -70,3 +70,25 @@ def jupyter_server(home: Path, root: Path, myst: bool, app: str = "jupyterlab",
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+#: Resolves once ``selector``'s subtree has not changed for ``quiet`` ms (or
+#: after ``most`` ms whatever happens): JupyterLab renders a notebook's cells,
+#: their math and its folded headings in bursts after the page has loaded.
+STILL = """([selector, quiet, most]) => new Promise(resolve => {
+    const root = document.querySelector(selector) || document.body;
+    const done = () => { observer.disconnect(); clearTimeout(last); resolve(); };
+    const observer = new MutationObserver(() => {
+        clearTimeout(timer); timer = setTimeout(done, quiet); });
+    let timer = setTimeout(done, quiet);
+    const last = setTimeout(done, most);
+    observer.observe(root, {subtree: true, childList: true, attributes: true,
+                            characterData: true});
+})"""
+
+
+def wait_until_still(page, selector: str = ".jp-NotebookPanel", quiet: int = 700,
+                     most: int = 15_000) -> None:
+    """Wait until what ``selector`` shows has stopped changing for ``quiet`` ms."""
+    page.evaluate(STILL, [selector, quiet, most])
+

@@ -33,7 +33,7 @@ import nbformat
 import pytest
 
 from tests.references import ROOT
-from tests.site.jupyter import jupyter_server
+from tests.site.jupyter import jupyter_server, wait_until_still
 
 BOOK = Path(os.environ.get("MECHBOOK_BOOK", ROOT))
 CHAPTER = "partial-velocities"
@@ -94,7 +94,7 @@ def test_download_reads_like_the_page_in_jupyterlab(browser, jupyterlab):
                         .every(img => img.complete && img.naturalWidth > 0)
                 && document.querySelectorAll('.jp-MarkdownCell mjx-container').length > 0""",
             arg=FIGURES, timeout=60_000)
-        page.wait_for_timeout(2000)   # let MathJax finish the last cells
+        wait_until_still(page)   # MathJax finishes the last cells
         text = page.evaluate(RENDERED_TEXT)
         raw = [token for token in RAW_MYST if token in text]
         assert not raw, f"JupyterLab shows raw MyST or TeX {raw} in {CHAPTER}.ipynb"
@@ -156,7 +156,7 @@ def open_notebook(browser, url: str):
         """() => document.querySelectorAll(
             '.jp-MarkdownCell .katex-display, .jp-MarkdownCell mjx-container').length > 10""",
         timeout=60_000)
-    page.wait_for_timeout(3000)   # the last cells' math
+    wait_until_still(page)   # the last cells' math
     return context, page
 
 

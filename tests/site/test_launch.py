@@ -36,7 +36,7 @@ import yaml
 
 from mechlib.book.launch import launch_config
 from tests.references import ROOT
-from tests.site.jupyter import jupyter_server
+from tests.site.jupyter import jupyter_server, wait_until_still
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
 
 PAGES = ROOT / "_build" / "html" / "book"
@@ -121,7 +121,7 @@ def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:
     page.wait_for_function(
         """() => Array.from(document.querySelectorAll('.jp-MarkdownCell img'))
                 .every(img => img.complete && img.naturalWidth > 0)""", timeout=60_000)
-    page.wait_for_timeout(3000)
+    wait_until_still(page)
     cells = nbformat.read(notebook, as_version=4).cells
     found = []
     if page.locator(".jp-FileEditor").count():
@@ -140,8 +140,8 @@ def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:
         if not collapsed.count():
             break
         collapsed.evaluate_all("buttons => buttons.forEach(b => b.click())")
-        page.wait_for_timeout(500)
-    page.wait_for_timeout(3000)
+        wait_until_still(page, quiet=300)
+    wait_until_still(page)
     text = page.evaluate(SHOWN_TEXT)
     found += [f"raw {token_!r}" for token_ in RAW_MYST if token_ in text]
     if re.search(r"not found", text, re.IGNORECASE):
