@@ -2,11 +2,13 @@
 of the chapters: counted in the execution log, strict checks, explorer pictures
 not rendered.
 
-The suite runs in two processes (pytest-xdist, ``--dist loadgroup``). A test
-module's tests, or a notebook's cells, run in one process, as with xdist's
-``loadscope``, so that a module's fixtures are set up once. The checks that read
-a typeset page (tests/site/views.py) are grouped by view instead, and ordered by
-page, so that one process opens each page once per view for all of them.
+The suite runs in two processes (pytest-xdist, ``--dist loadscope``): a test
+module's tests, or a notebook's cells, run in one process, so that a module's
+fixtures are set up once and a notebook's kernel runs its cells in order. The
+checks that read a typeset page (tests/site/views.py) go by view instead, and in
+order of page, so that one process opens each page once per view for all of
+them. (pytest-xdist's ``xdist_group`` marks do not work with pytest 9: xdist
+3.8 writes the group into ``item._nodeid``, which pytest 9 no longer reads.)
 
 When nbval starts a reference notebook's kernel, the chapter is executed once
 (``mechlib.book.executions``), and the kernel gets ``MECHLIB_CHECK_STRICT``:
@@ -24,7 +26,7 @@ import shutil
 
 import pytest
 
-from tests.site.views import ORDER, view_of
+from tests.site.views import ORDER, view_in
 
 from mechlib.book.check import STRICT
 from mechlib.book.explorer import PICTURES
@@ -33,26 +35,32 @@ from mechlib.book.notebooks import log_execution
 _STARTED = set()
 
 
-@pytest.hookimpl(tryfirst=True)   # before xdist reads the groups
 def pytest_collection_modifyitems(items):
-    shared = []
-    for index, item in enumerate(items):
-        view = view_of(item)
-        if view:
-            group = f"view-{view}"
-            shared.append(index)
-        elif type(item.parent).__name__ == "IPyNbFile":
-            group = item.parent.nodeid            # a notebook's cells share its kernel
-        else:
-            group = item.nodeid.split("::")[0]    # the module, as loadscope has it
-        item.add_marker(pytest.mark.xdist_group(group))
+    """The checks that share pages (tests/site/views.py): by view, page, module."""
+    shared = [index for index, item in enumerate(items) if view_in(item.nodeid)]
+
     def place(item):
         module = item.module.__name__.rsplit(".", 1)[-1]
-        return view_of(item), item.callspec.params["path"], ORDER.index(module)
+        return view_in(item.nodeid), item.callspec.params["path"], ORDER.index(module)
 
     by_page = sorted((items[index] for index in shared), key=place)
     for index, item in zip(shared, by_page):
         items[index] = item
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's ``loadscope`` (a module's tests, a notebook's cells, in one
+    process), except that the checks sharing pages go by view."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByViewScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            view = view_in(nodeid)
+            return f"view {view}" if view else super()._split_scope(nodeid)
+
+    return ByViewScheduling(config, log)
 
 
 def pytest_runtest_setup(item):

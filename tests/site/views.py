@@ -9,9 +9,9 @@ Each of them stays a test of its own, reported on its own; they ask
 :class:`Views` for the page in one of the :data:`VIEWS` and get the copy the
 previous check of that page and view opened.
 
-For that, the tests that take the ``views`` fixture are grouped by view
-(``xdist_group``, so one process runs a view's checks) and ordered by page, and
-within a page by :data:`ORDER`, by ``tests/conftest.py``. A check that changes
+For that, ``tests/conftest.py`` orders these tests by view, then by page, then
+by :data:`ORDER`, and its scheduler gives all the tests of one view to one
+process (:func:`view_in` reads the view from a test's id). A check that changes
 the page says so (``changes=True``): it runs last, and the next check gets a
 fresh copy. Order does not decide what a check sees, only how often a page is
 opened: a check that reads a page after one that changed it gets a new copy.
@@ -19,6 +19,7 @@ opened: a check that reads a page after one that changed it gets a new copy.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tests.site.reading import DESKTOP, PHONE
@@ -88,9 +89,19 @@ class Views:
         self._contexts.clear()
 
 
-def view_of(item) -> str | None:
-    """The view a collected test reads its page in (its ``view`` parameter), or
-    None if it does not take the ``views`` fixture."""
-    if "views" not in getattr(item, "fixturenames", ()):
-        return None
-    return item.callspec.params["view"]
+_SHARED_TEST = re.compile(r"^tests/site/(?P<module>test_\w+)\.py::\w+"
+                          r"\[.*-(?P<view>[^-\]]+-[^-\]]+)\]$")
+
+
+def view_in(nodeid: str) -> str | None:
+    """The view a test reads its page in, from its id (the last part of its
+    parameters), or None if it is not one of the checks that share pages.
+
+    >>> view_in("tests/site/test_reading.py::test_page_reads_well[book/intro.html-phone-390-light]")
+    '390-light'
+    >>> view_in("tests/site/test_pages.py::test_no_widget_manager_is_loaded[book/intro.html]")
+    """
+    found = _SHARED_TEST.match(nodeid)
+    if found and found["module"] in ORDER and found["view"] in VIEWS:
+        return found["view"]
+    return None
