@@ -7,8 +7,9 @@ module's tests, or a notebook's cells, run in one process, so that a module's
 fixtures are set up once and a notebook's kernel runs its cells in order. The
 checks that read a typeset page (tests/site/views.py) go by view instead, and in
 order of page, so that one process opens each page once per view for all of
-them. (pytest-xdist's ``xdist_group`` marks do not work with pytest 9: xdist
-3.8 writes the group into ``item._nodeid``, which pytest 9 no longer reads.)
+them. (pytest-xdist's ``xdist_group`` marks do not group with pytest 9.2: xdist
+3.8 writes the group into ``item._nodeid``, which pytest's node ids no longer
+read; pytest-dev/pytest-xdist#1386, open.)
 
 When nbval starts a reference notebook's kernel, the chapter is executed once
 (``mechlib.book.executions``), and the kernel gets ``MECHLIB_CHECK_STRICT``:
