@@ -50,16 +50,10 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """xdist's ``loadscope`` (a module's tests, a notebook's cells, in one
-    process), except that the checks sharing pages go by view."""
+    """xdist's ``loadscope``, the checks sharing pages by view (tests/scheduling.py)."""
     if config.getvalue("dist") != "loadscope":
         return None
-    from xdist.scheduler import LoadScopeScheduling
-
-    class ByViewScheduling(LoadScopeScheduling):
-        def _split_scope(self, nodeid):
-            view = view_in(nodeid)
-            return f"view {view}" if view else super()._split_scope(nodeid)
+    from tests.scheduling import ByViewScheduling
 
     return ByViewScheduling(config, log)
 

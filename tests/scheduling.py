@@ -1,0 +1,34 @@
+"""How the suite's tests are shared between its two processes (pytest-xdist).
+
+As with xdist's ``loadscope``, a test module's tests, or a notebook's cells,
+run in one process: a module's fixtures are set up once, and a notebook's
+kernel runs its cells in order. The checks that read a typeset page
+(tests/site/views.py) go by view instead, so that one process opens each page
+once per view for all of them (``tests/conftest.py`` orders them by page).
+
+>>> scope("tests/references/intro.ipynb::Cell 3")
+'tests/references/intro.ipynb'
+>>> scope("tests/site/test_math_fits.py::test_no_formula_is_cut_off[book/intro.html-390-dark]")
+'view 390-dark'
+>>> scope("tests/site/test_pages.py::test_no_widget_manager_is_loaded[book/intro.html]")
+'tests/site/test_pages.py'
+"""
+
+from __future__ import annotations
+
+from xdist.scheduler import LoadScopeScheduling
+
+from tests.site.views import view_in
+
+
+def scope(nodeid: str) -> str:
+    """The unit of work that the test ``nodeid`` belongs to."""
+    view = view_in(nodeid)
+    return f"view {view}" if view else nodeid.rsplit("::", 1)[0]
+
+
+class ByViewScheduling(LoadScopeScheduling):
+    """xdist's ``loadscope`` with the page-sharing checks scoped by view."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return scope(nodeid)
