@@ -27,11 +27,10 @@ import shutil
 
 import pytest
 
-from tests.site.views import ORDER, view_in
-
 from mechlib.book.check import STRICT
 from mechlib.book.explorer import PICTURES
 from mechlib.book.notebooks import log_execution
+from tests.site.views import ORDER, view_in
 
 _STARTED = set()
 
