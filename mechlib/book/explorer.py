@@ -58,6 +58,7 @@ import warnings
 
 from . import legible
 from .controls import Choice, Slider
+from .formula_layouts import shared_formula_layouts
 from .images import palette_png, png_data_uri
 from ..errors import ArgumentTypeError, ParameterError, ShapeError
 
@@ -427,38 +428,41 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             "the page heavier)")
     names = list(controls)
     figures = []
-    try:
-        import matplotlib.pyplot as plt
+    # Every picture is a new figure: its formulas are laid out once for all
+    # of them (mechlib.book.formula_layouts).
+    with shared_formula_layouts():
+        try:
+            import matplotlib.pyplot as plt
 
-        # Every picture stays open until the limits they share are known.
-        with plt.rc_context({"figure.max_open_warning": 0}):
-            for combination in itertools.product(*(c.grid() for c in controls.values())):
-                figures.append(_figure(draw, dict(zip(names, combination)), dpi))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            limits = legible.share_limits(figures)
-        frames, narrow_frames, smallest, size = [], [], [], 0
-        start_only = os.environ.get(PICTURES) == "start"
-        if start_only:                  # drawn everywhere, rendered at the start only
-            figures.insert(0, figures.pop(_start_index(controls)))
-            while len(figures) > 1:
-                plt.close(figures.pop())
-        while figures:
-            (wide, narrow), text = _pictures(figures.pop(0), image_format)
-            frames.append(wide)
-            narrow_frames.append(narrow)
-            smallest.append(text)
-            size += len(wide) + len(narrow)
-            if size > max_bytes:
-                raise ParameterError(
-                    f"the pictures weigh more than max_bytes = {max_bytes} after "
-                    f"{len(frames)} of {count}: give the sliders fewer steps "
-                    "or a smaller figure (or raise max_bytes, which makes the page heavier)")
-    finally:
-        import matplotlib.pyplot as plt
+            # Every picture stays open until the limits they share are known.
+            with plt.rc_context({"figure.max_open_warning": 0}):
+                for combination in itertools.product(*(c.grid() for c in controls.values())):
+                    figures.append(_figure(draw, dict(zip(names, combination)), dpi))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                limits = legible.share_limits(figures)
+            frames, narrow_frames, smallest, size = [], [], [], 0
+            start_only = os.environ.get(PICTURES) == "start"
+            if start_only:                  # drawn everywhere, rendered at the start only
+                figures.insert(0, figures.pop(_start_index(controls)))
+                while len(figures) > 1:
+                    plt.close(figures.pop())
+            while figures:
+                (wide, narrow), text = _pictures(figures.pop(0), image_format)
+                frames.append(wide)
+                narrow_frames.append(narrow)
+                smallest.append(text)
+                size += len(wide) + len(narrow)
+                if size > max_bytes:
+                    raise ParameterError(
+                        f"the pictures weigh more than max_bytes = {max_bytes} after "
+                        f"{len(frames)} of {count}: give the sliders fewer steps "
+                        "or a smaller figure (or raise max_bytes, which makes the page heavier)")
+        finally:
+            import matplotlib.pyplot as plt
 
-        for figure in figures:
-            plt.close(figure)
+            for figure in figures:
+                plt.close(figure)
     smallest_text = {"wide": min(w for w, _ in smallest), "narrow": min(n for _, n in smallest)}
     return Explorer(draw, dict(controls), frames, alt.strip(), image_format, dpi,
                     narrow_frames, limits, smallest_text, start_only)

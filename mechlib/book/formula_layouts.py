@@ -1,0 +1,73 @@
+r"""Lay out each formula of an explorer's pictures once, not once per picture.
+
+An explorer draws the same labels (``$P_1$``, ``$\bar{v}^{P_1}_1$``, ...) in
+every one of its pictures, at two resolutions. matplotlib lays out a formula
+(its mathtext, parsed with pyparsing) once per *parser*: its cache,
+``MathTextParser._parse_cached``, is keyed by the parser object, and every
+figure's Agg renderer makes a parser of its own. Each picture of an explorer is
+a new figure, so every formula was laid out again in every picture: about half
+of an explorer's time, and so of a chapter's execution (the parser's speed is
+matplotlib/matplotlib#20821).
+
+Within ``shared_formula_layouts()`` the cache is keyed by the parser's kind of
+output ("vector" or "raster") instead, which is all of the parser that a layout
+depends on: the layout itself is matplotlib's own function, called with the
+same arguments. The pictures are byte for byte the same
+(tests/mechlib/test_explorer.py checks that). Where matplotlib's internals are
+not the ones this was written for (3.8 to 3.11), the block changes nothing.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> import matplotlib.pyplot as plt
+>>> from matplotlib.mathtext import MathTextParser
+>>> before = MathTextParser._parse_cached
+>>> with shared_formula_layouts():
+...     for picture in range(3):
+...         fig = plt.figure(figsize=(1, 1))
+...         _ = fig.text(0.1, 0.5, r"$\bar{v}^{P_1}_1$")
+...         fig.canvas.draw()
+...         plt.close(fig)
+...     MathTextParser._parse_cached is before
+False
+>>> MathTextParser._parse_cached is before
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+
+__all__ = ["shared_formula_layouts"]
+
+#: Distinct (formula, resolution, font) layouts kept in one block; an
+#: explorer of the book needs fewer than a hundred.
+MAX_LAYOUTS = 2048
+
+
+@contextlib.contextmanager
+def shared_formula_layouts(max_layouts: int = MAX_LAYOUTS):
+    """Within the block, every mathtext parser of a kind shares its layouts."""
+    from matplotlib.mathtext import MathTextParser
+
+    per_parser = MathTextParser.__dict__.get("_parse_cached")
+    layout = getattr(per_parser, "__wrapped__", None)
+    if layout is None or not hasattr(MathTextParser("path"), "_output_type"):
+        yield
+        return
+    first_parser = {}
+
+    @functools.lru_cache(max_layouts)
+    def shared(output_type, s, dpi, prop, antialiased, load_glyph_flags):
+        return layout(first_parser[output_type], s, dpi, prop, antialiased,
+                      load_glyph_flags)
+
+    def by_kind(self, s, dpi, prop, antialiased, load_glyph_flags):
+        first_parser.setdefault(self._output_type, self)
+        return shared(self._output_type, s, dpi, prop, antialiased, load_glyph_flags)
+
+    MathTextParser._parse_cached = by_kind
+    try:
+        yield
+    finally:
+        MathTextParser._parse_cached = per_parser
