@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import re
@@ -93,6 +94,13 @@ def kind_word(kind):
 def atoms_of(expr):
     """{name: atom} of the time derivatives, functions of time and symbols
     of ``expr`` (``t`` only where it appears outside a function)."""
+    return dict(_atoms_of(expr))
+
+
+@functools.lru_cache(maxsize=4096)
+def _atoms_of(expr):
+    """:func:`atoms_of`, once per expression: an answer is evaluated at 16
+    points and term by term, and finding its atoms takes two passes over it."""
     derivatives = expr.atoms(sm.Derivative)
     functions = expr.atoms(AppliedUndef)
     hidden = {a: sm.Dummy() for a in derivatives | functions}
@@ -111,18 +119,11 @@ def display_name(name):
 
 
 def value_at(expr, point):
-    """complex value of ``expr`` with the atoms named in ``point`` replaced
-    (derivatives first, then functions, then symbols)."""
-    atoms = atoms_of(expr)
-    steps = ({}, {}, {})
-    for key, atom in atoms.items():
-        if key not in point:
-            continue
-        stage = (0 if isinstance(atom, sm.Derivative)
-                 else 1 if isinstance(atom, AppliedUndef) else 2)
-        steps[stage][atom] = sm.Float(point[key], 30)
-    for step in steps:
-        expr = expr.xreplace(step)
+    """complex value of ``expr`` with the atoms named in ``point`` replaced,
+    in one pass: ``xreplace`` replaces a derivative whole before it would
+    reach the function inside it, and a function before its ``t``."""
+    expr = expr.xreplace({atom: sm.Float(point[key], 30)
+                          for key, atom in atoms_of(expr).items() if key in point})
     try:
         value = complex(sm.N(expr, 30))
     except (TypeError, ValueError):

@@ -43,6 +43,22 @@ def three_link_Fr():
     return [l * (Fx * sm.cos(q) + Fy * sm.sin(q)) for q in (q1, q2, q3)]
 
 
+def test_values_replace_derivatives_whole_then_functions_then_time():
+    """value_at replaces in one pass: q1' whole (not the q1 inside it), q1
+    outside it, and t only outside the functions of t."""
+    from mechlib.book.answers import atoms_of, value_at
+
+    t = me.dynamicsymbols._t
+    expr = q1.diff() * q1 + t * L + sm.sin(q2).diff()
+    point = {"Derivative(q1(t), t)": 3.0, "q1(t)": 0.5, "t": 2.0, "L": 0.25,
+             "q2(t)": 0.3, "Derivative(q2(t), t)": -1.5}
+    expected = 3.0 * 0.5 + 2.0 * 0.25 + sm.cos(sm.Float(0.3, 30)) * -1.5
+    assert abs(value_at(expr, point) - complex(expected)) < 1e-15
+    names = atoms_of(expr)
+    names.pop("t")                      # each call gives its own dict
+    assert "t" in atoms_of(expr) and set(atoms_of(q1)) == {"q1(t)"}
+
+
 # --- correct in any form and any frame -----------------------------------
 
 def test_correct_in_another_algebraic_form():
