@@ -12,9 +12,10 @@ matplotlib/matplotlib#20821).
 Within ``shared_formula_layouts()`` the cache is keyed by the parser's kind of
 output ("vector" or "raster") instead, which is all of the parser that a layout
 depends on: the layout itself is matplotlib's own function, called with the
-same arguments. The pictures are byte for byte the same
-(tests/mechlib/test_explorer.py checks that). Where matplotlib's internals are
-not the ones this was written for (3.8 to 3.11), the block changes nothing.
+same arguments, whatever they are. The pictures are byte for byte the same
+(tests/mechlib/test_formula_layouts.py checks that). Written for the matplotlib
+that requirements.txt pins (3.11); where the cache is not an ``lru_cache`` of
+a parser method, the block changes nothing.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -58,13 +59,12 @@ def shared_formula_layouts(max_layouts: int = MAX_LAYOUTS):
     first_parser = {}
 
     @functools.lru_cache(max_layouts)
-    def shared(output_type, s, dpi, prop, antialiased, load_glyph_flags):
-        return layout(first_parser[output_type], s, dpi, prop, antialiased,
-                      load_glyph_flags)
+    def shared(output_type, *key):      # key: (s, dpi, prop, antialiased, ...)
+        return layout(first_parser[output_type], *key)
 
-    def by_kind(self, s, dpi, prop, antialiased, load_glyph_flags):
+    def by_kind(self, *key):
         first_parser.setdefault(self._output_type, self)
-        return shared(self._output_type, s, dpi, prop, antialiased, load_glyph_flags)
+        return shared(self._output_type, *key)
 
     MathTextParser._parse_cached = by_kind
     try:
