@@ -34,8 +34,9 @@ from mechlib.book.chapters import chapter_checks, solution_cells
 from mechlib.book import autograder
 from mechlib.book.notebooks import EXECUTION_LOG
 from tests import cheating
+from tests.references import checked_chapters
 
-CHAPTERS = autograder.chapters_with_checks()
+CHAPTERS = checked_chapters()
 
 # Appended after a question's solution cell: rewrite an answer in another form.
 OTHER_FORM = '''

@@ -18,7 +18,8 @@ import textwrap
 
 import pytest
 
-from mechlib.book.chapters import REPOSITORY, chapters_with_checks
+from mechlib.book.chapters import REPOSITORY
+from tests.references import checked_chapters
 from tests.references import FRONT_MATTER
 
 #: Run in a fresh Python: numpy, scipy and matplotlib cannot be imported.
@@ -51,7 +52,7 @@ SCRIPT = textwrap.dedent('''
 ''')
 
 
-@pytest.mark.parametrize("chapter", [p.stem for p in chapters_with_checks()])
+@pytest.mark.parametrize("chapter", [p.stem for p in checked_chapters()])
 def test_worked_solutions_check_in_the_pages_python(chapter):
     run = subprocess.run([sys.executable, "-c", SCRIPT, f"book/{chapter}.md"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=600)
@@ -81,7 +82,7 @@ RUNNABLE = SCRIPT.split("from mechlib.book.chapters")[0] + textwrap.dedent('''
 ''')
 
 
-@pytest.mark.parametrize("chapter", [p.stem for p in chapters_with_checks()])
+@pytest.mark.parametrize("chapter", [p.stem for p in checked_chapters()])
 def test_the_cells_the_page_runs_run_without_numpy(chapter):
     """What the page counts as running there (the boxes' set-ups and the live
     cells come from these) runs in a Python that cannot import numpy, scipy

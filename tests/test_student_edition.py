@@ -40,6 +40,7 @@ import yaml
 from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter
 from mechlib.book.in_page import worked_code
 from mechlib.book import student_edition
+from tests.references import checked_chapters
 from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
 from tests.site.test_pages import open_page
@@ -209,7 +210,7 @@ def test_the_collector_finds_solutions_the_instructor_site_shows():
     """The scan finds every solution, and the instructor's site has its text:
     a search that cannot find a solution where it is would prove nothing."""
     found = solutions()
-    checked = {p.stem for p in pages() if chapter_checks(p)}
+    checked = {p.stem for p in checked_chapters(pages())}
     assert checked <= {p.stem for p in found}
     instructor = site_files(INSTRUCTOR_SITE)
     everything = "\n".join(instructor.values())
@@ -252,7 +253,7 @@ def test_no_solution_word_in_the_search_index(student_site):
     assert not leaked, f"words only solutions use are in the student search index: {leaked[:10]}"
 
 
-@pytest.mark.parametrize("page", [p for p in pages() if chapter_checks(p)],
+@pytest.mark.parametrize("page", checked_chapters(pages()),
                          ids=lambda p: p.stem)
 def test_answer_cells_stay_and_run(student_site, page):
     checks = chapter_checks(page)

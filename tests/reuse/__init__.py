@@ -1,0 +1,506 @@
+"""Reuse a passed test's result while nothing it read has changed (the test
+command's plugin, ``-p tests.reuse``).
+
+A test's outcome depends on the code and environments, and on the files it
+reads. This plugin records, for every test that passes, what it read
+(:mod:`tests.reuse.reads`: in its own process through Python's audit hook, and
+in every Python process it starts, through ``tests/reuse/child``), and at the
+next run reports the test as passed without running it when all of these are
+unchanged:
+
+- **the code**: every file git tracks except the chapters' Markdown
+  (``book/*.md``), both environments' packages, Chromium's version, Python's,
+  nbval's options and the book's environment variables;
+- **the files it read** (chapters, the built sites, anything untracked), by
+  content, and the folders it listed, by their names. A test's reads include:
+  those of its fixtures' set-up (also when a fixture was set up for an earlier
+  test); those of the earlier tests of its unit of work in the same process (a
+  test module, or a view of the shared pages, :mod:`tests.scheduling`), which
+  may have left what they read in memory; and those of collection.
+
+A test is run again when any of it changed, when it read a file that the last
+run wrote (a build inside the run: what is on disk may be stale), or when it
+started a process whose reads cannot be followed (git, a shell; see
+:mod:`tests.reuse.reads`). Failed and skipped tests always run again.
+
+Records are kept in ``_build/reuse/results.json``: a fresh clone has none, so
+CI runs every test; ``CI`` set or ``--no-reuse`` runs every test and records
+nothing. The summary says how many passed tests were reused.
+
+Code that reads a file only for part of it says so with :func:`reading_part`, so
+that the dependency is on that part (collection reads each page's front
+matter, not its prose).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.reuse.reads import LOG_VARIABLE, REPOSITORY_VARIABLE, ReadsHook
+
+#: The repository (another one for this plugin's own tests, tests/test_reuse.py).
+ROOT = Path(os.environ.get("MECHBOOK_REUSE_ROOT") or Path(__file__).resolve().parents[2])
+STORE = ROOT / "_build" / "reuse"
+CHILD = Path(__file__).resolve().parent / "child"
+#: The prose the code state leaves out: a change there re-runs only the tests
+#: that read it.
+CHAPTERS = "book/*.md"
+VARIABLES = ("MECHBOOK", "MECHLIB", "STUDENT_SITE", "PYTHON", "CI")
+
+
+def front_matter(text: str) -> str:
+    """The YAML block at the top of a MyST page (empty if there is none)."""
+    return text.split("---", 2)[1] if text.startswith("---") else ""
+
+
+def code_cells(text: str) -> str:
+    """The code cells of a MyST page (their source and tags), as jupytext reads them."""
+    import jupytext
+
+    notebook = jupytext.reads(text, fmt="md:myst")
+    return repr([(cell.source, cell.metadata.get("tags", [])) for cell in notebook.cells
+                 if cell.cell_type == "code"])
+
+
+#: The parts of a file that code may depend on alone (:func:`reading_part`).
+PARTS = {"front-matter": front_matter, "code-cells": code_cells}
+
+_part = threading.local()
+
+
+@contextlib.contextmanager
+def reading_part(paths, part: str):
+    """Within this block, this thread's reads of ``paths`` (one path or several)
+    count as depending only on their ``part`` (a name in :data:`PARTS`): say so
+    only where what the code computes is a function of that part.
+
+    >>> with reading_part("book/intro.md", "front-matter"):
+    ...     pass
+    """
+    if part not in PARTS:
+        raise KeyError(f"no part {part!r} of a file is known; add it to PARTS")
+    paths = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+    relative = {os.path.relpath(os.path.abspath(path), ROOT) for path in paths}
+    previous = getattr(_part, "current", None)
+    _part.current = (relative, part)
+    try:
+        yield
+    finally:
+        _part.current = previous
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _output(command):
+    try:
+        return subprocess.run(command, capture_output=True, check=False, cwd=ROOT).stdout
+    except OSError:
+        return b""
+
+
+def code_state(config):
+    """The digest of everything but the chapters and the files read, and the
+    tracked files it covers."""
+    parts = []
+    tracked = _output(["git", "ls-files", "-z"]).split(b"\0")
+    chapters = set(_output(["git", "ls-files", "-z", "--", CHAPTERS]).split(b"\0"))
+    for name in tracked:
+        if name and name not in chapters:
+            path = ROOT / os.fsdecode(name)
+            parts.append(name + b"\0" + (path.read_bytes() if path.is_file() else b"-"))
+    for environment in (".venv", ".venv-readers"):
+        packages = (ROOT / environment).glob("lib/python*/site-packages/*.dist-info")
+        parts.extend(sorted(p.name.encode() for p in packages))
+    parts.append(_output(["chromium", "--version"]))
+    parts.append(sys.version.encode())
+    parts.extend(f"{name}={value!r}".encode() for name, value in sorted(vars(config.option).items())
+                 if name.startswith("nbval"))     # how the references are run
+    parts.extend(f"{k}={v}".encode() for k, v in sorted(os.environ.items())
+                 if k.startswith(VARIABLES) and k not in (LOG_VARIABLE, REPOSITORY_VARIABLE))
+    return digest(b"\0\0".join(parts)), {os.fsdecode(n) for n in tracked if n not in chapters}
+
+
+class Files:
+    """The present digest of each dependency, memoised by the file's status."""
+
+    def __init__(self):
+        self._known = {}
+
+    def __call__(self, key: str) -> str:
+        kind, _, relative = key.partition(" ")
+        path = ROOT / relative
+        try:
+            status = path.stat()
+        except OSError:
+            return "missing"
+        stamp = (key, status.st_mtime_ns, status.st_size, status.st_ino)
+        if stamp not in self._known:
+            if kind == "l":
+                names = sorted(os.listdir(path)) if path.is_dir() else ["(not a folder)"]
+                value = digest("\0".join(names).encode())
+            elif not path.is_file():
+                value = "not a file"
+            elif kind.startswith("p:"):
+                value = digest(PARTS[kind[2:]](path.read_text(encoding="utf-8")).encode())
+            else:
+                value = digest(path.read_bytes())
+            self._known[stamp] = value
+        return self._known[stamp]
+
+
+class Recorder:
+    """What this process (and its children) read, for each open record."""
+
+    def __init__(self, logs: Path):
+        self.open: list[set] = []
+        self.logs = logs
+        self._offsets = {}
+
+    def report(self, kind, relative):
+        if getattr(_part, "paused", False):
+            return
+        current = getattr(_part, "current", None)
+        if current is not None and relative in current[0] and kind == "r":
+            kind = f"p:{current[1]}"
+        for record in tuple(self.open):
+            record.add((kind, relative))
+
+    def drain(self):
+        """Attribute the lines child processes logged since the last call."""
+        for log in os.scandir(self.logs):
+            offset = self._offsets.get(log.path, 0)
+            if log.stat().st_size <= offset:
+                continue
+            with open(log.path, "rb") as handle:
+                handle.seek(offset)
+                data = handle.read()
+            end = data.rfind(b"\n") + 1
+            self._offsets[log.path] = offset + end
+            for line in data[:end].decode("utf-8", "surrogateescape").splitlines():
+                kind, _, relative = line.partition("\t")
+                self.report(kind, relative)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def paused():
+        """This thread's reads are not recorded (the plugin's own)."""
+        _part.paused = True
+        try:
+            yield
+        finally:
+            _part.paused = False
+
+    @contextlib.contextmanager
+    def recording(self, record: set):
+        self.drain()
+        self.open.append(record)
+        try:
+            yield record
+        finally:
+            self.drain()
+            self.stop(record)
+
+    def stop(self, record: set):
+        """Close ``record`` (by identity: two records may be equal)."""
+        self.open[:] = [other for other in self.open if other is not record]
+
+
+class Caches:
+    """The ``functools.lru_cache`` functions of the repository's modules: a test
+    that hits one may use what an earlier test read to fill it.
+
+    >>> import functools
+    >>> caches = Caches()
+    >>> cached = functools.lru_cache(lambda x: x)
+    >>> caches.functions = [cached]
+    >>> first = caches.counts(); _ = cached(1)
+    >>> caches.used(first, {("r", "a.md")})
+    set()
+    >>> second = caches.counts(); _ = cached(1)
+    >>> caches.used(second, {("r", "b.md")})
+    {('r', 'a.md')}
+    """
+
+    def __init__(self):
+        self.functions = []
+        self.fillers = {}
+
+    def find(self):
+        prefix = str(ROOT) + os.sep
+        for module in list(sys.modules.values()):
+            where = getattr(module, "__file__", None) or ""
+            if not where.startswith(prefix) or where.startswith(str(ROOT / ".venv")):
+                continue
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_info", None)) and value not in self.functions:
+                    self.functions.append(value)
+
+    def counts(self):
+        return [function.cache_info()[:2] for function in self.functions]
+
+    def used(self, before, reads):
+        """Record ``reads`` for the caches filled since ``before``; return what
+        filled the caches hit since then."""
+        used = set()
+        for function, (hits, misses) in zip(self.functions, before):
+            now_hits, now_misses = function.cache_info()[:2]
+            if now_misses > misses:
+                self.fillers.setdefault(id(function), set()).update(reads)
+            if now_hits > hits:
+                used |= self.fillers.get(id(function), set())
+        return used
+
+
+_remembered = {}
+
+
+@contextlib.contextmanager
+def remember(key):
+    """Around code that opens or reuses a resource kept between tests (a page
+    already open in the browser): the reads made while first opening it count
+    for every test that uses it afterwards."""
+    recorder = _active.recorder if _active else None
+    if recorder is None:
+        yield
+        return
+    kept = _remembered.setdefault(key, set())
+    for kind, path in tuple(kept):
+        recorder.report(kind, path)
+    with recorder.recording(kept):
+        yield
+
+
+class Reuse:
+    """The plugin's state in one process (a test process or xdist's controller)."""
+
+    def __init__(self, config, follow=True):
+        self.config = config
+        self.worker = getattr(config, "workerinput", {}).get("workerid", "main")
+        self.code, self.tracked = code_state(config)
+        self.files = Files()
+        self.store = self._load(STORE / "results.json")
+        self.old_writes = set(self.store["written"])
+        self.results, self.failed, self.written = {}, set(), set()
+        self.reused = 0
+        self.unfollowed = {}
+        self.fixtures, self.units, self.notebooks = {}, {}, {}
+        self.caches = Caches()
+        logs = STORE / f"logs-{self.worker}-{os.getpid()}"
+        logs.mkdir(parents=True, exist_ok=True)
+        self.recorder = Recorder(logs)
+        self.collection = set()
+        self.recorder.open.append(self.collection)
+        if not follow:     # xdist's controller: its test processes follow their reads
+            return
+        os.environ[REPOSITORY_VARIABLE] = str(ROOT)
+        os.environ[LOG_VARIABLE] = str(logs)
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            [str(CHILD)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+        sys.addaudithook(ReadsHook(ROOT, self.recorder.report))
+
+    @staticmethod
+    def _load(path):
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError):
+            return {"tests": {}, "written": []}
+
+    def reusable(self, item, items) -> bool:
+        """Whether ``item`` passed last time and nothing it read has changed. A
+        notebook's cells (nbval) share a kernel: all are reused, or none."""
+        if _is_notebook_cell(item):
+            cells = self.notebooks.get(item.parent.nodeid)
+            if cells is None:
+                cells = self.notebooks[item.parent.nodeid] = all(
+                    self._unchanged(cell.nodeid) for cell in items
+                    if cell.parent is item.parent)
+            return cells
+        return self._unchanged(item.nodeid)
+
+    def _unchanged(self, nodeid) -> bool:
+        record = self.store["tests"].get(nodeid)
+        if not record or record["code"] != self.code:
+            return False
+        return all(key.partition(" ")[2] not in self.old_writes and self.files(key) == value
+                   for key, value in record["reads"].items())
+
+    def fixture_key(self, fixturedef):
+        cached = getattr(fixturedef, "cached_result", None)
+        return None if cached is None else (id(fixturedef), repr(cached[1]))
+
+    def reads_of(self, item, own):
+        """The test's own reads, and those it may have used from memory:
+        collection's, its fixtures', the caches' it hit (:class:`Caches`), the
+        shared pages' (:func:`remember`), and for the checks sharing a browser
+        context (a view, tests/site/views.py), everything but pages that the
+        earlier ones loaded (the browser may have served it from its cache)."""
+        from tests.scheduling import scope
+
+        reads = own | self.collection
+        unit = scope(item.nodeid)
+        if unit.startswith("view "):
+            context = self.units.setdefault(unit, set())
+            reads |= context
+            context |= {(kind, path) for kind, path in own if not path.endswith(".html")}
+        for name in getattr(item, "fixturenames", ()):
+            for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ())[-1:]:
+                reads |= self.fixtures.get(self.fixture_key(fixturedef), set())
+        return reads
+
+    def record(self, item, own, reports):
+        reads = self.reads_of(item, own)
+        self.written |= {path for kind, path in reads if kind == "w"}
+        unfollowed = {path for kind, path in reads if kind == "*"}
+        for program in unfollowed:
+            self.unfollowed[program] = self.unfollowed.get(program, 0) + 1
+        if not (len(reports) == 3 and all(r.passed for r in reports)):
+            self.failed.add(item.nodeid)
+            return
+        if unfollowed:
+            return
+        keys = {f"{kind} {path}" for kind, path in reads
+                if kind != "w" and path not in self.tracked}
+        self.results[item.nodeid] = {"code": self.code,
+                                     "reads": {key: self.files(key) for key in sorted(keys)}}
+
+    def save(self):
+        """This process's part of the records, for the controller to merge."""
+        part = {"tests": self.results, "failed": sorted(self.failed),
+                "written": sorted(self.written), "reused": self.reused,
+                "unfollowed": self.unfollowed}
+        (STORE / f"run-{self.worker}.json").write_text(json.dumps(part))
+
+    def merge(self):
+        """The records of this run over the last one's (the controller)."""
+        tests, written = dict(self.store["tests"]), set()
+        self.reused, self.unfollowed = 0, {}
+        for path in sorted(STORE.glob("run-*.json")):
+            part = json.loads(path.read_text())
+            for nodeid in part["failed"]:
+                tests.pop(nodeid, None)
+            tests.update(part["tests"])
+            written |= set(part["written"])
+            self.reused = max(self.reused, part["reused"])   # each process decides for all
+            for program, count in part["unfollowed"].items():
+                self.unfollowed[program] = self.unfollowed.get(program, 0) + count
+            path.unlink()
+        store = {"tests": tests, "written": sorted(written)}
+        (STORE / "results.json").write_text(json.dumps(store))
+
+
+def _is_notebook_cell(item) -> bool:
+    return type(item.parent).__name__ == "IPyNbFile"
+
+
+_active = None
+_OWN = pytest.StashKey[set]()
+_REPORTS = pytest.StashKey[list]()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--no-reuse", action="store_true",
+                     help="run every test and record nothing (tests/reuse); "
+                          "the default when CI is set")
+
+
+def pytest_configure(config):
+    if config.getoption("--no-reuse") or os.environ.get("CI"):
+        return
+    if not hasattr(config, "workerinput"):
+        for stale in STORE.glob("run-*.json"):
+            stale.unlink()
+        for stale in STORE.glob("logs-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+    coordinating = not hasattr(config, "workerinput") and bool(config.getoption("numprocesses", 0))
+    global _active
+    reuse = _active = Reuse(config, follow=not coordinating)
+    config.pluginmanager.register(_Reusing(reuse), "mechbook-reusing")
+    config.pluginmanager.register(_Recording(reuse), "mechbook-recording")
+
+
+class _Reusing:
+    """Deselects the tests whose last run passed and whose inputs are unchanged."""
+
+    def __init__(self, reuse: Reuse):
+        self.reuse = reuse
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session, config, items):
+        with self.reuse.recorder.paused():
+            reused = [item for item in items if self.reuse.reusable(item, items)]
+        if reused:
+            chosen = set(map(id, reused))
+            items[:] = [item for item in items if id(item) not in chosen]
+            config.hook.pytest_deselected(items=reused)
+        self.reuse.reused = len(reused)
+
+
+class _Recording:
+    """Records what every test that runs reads, and whether it passed."""
+
+    def __init__(self, reuse: Reuse):
+        self.reuse = reuse
+        self.controller = not hasattr(reuse.config, "workerinput")
+
+    def pytest_collection_finish(self, session):
+        self.reuse.caches.find()
+        self.reuse.recorder.drain()
+        self.reuse.recorder.stop(self.reuse.collection)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        own, reports = set(), []
+        item.stash[_OWN], item.stash[_REPORTS] = own, reports
+        before = self.reuse.caches.counts()
+        with self.reuse.recorder.recording(own):
+            yield
+        own |= self.reuse.caches.used(before, own)
+        if reports:
+            with self.reuse.recorder.paused():
+                self.reuse.record(item, own, reports)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        if _REPORTS in item.stash:
+            item.stash[_REPORTS].append(outcome.get_result())
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        with self.reuse.recorder.recording(set()) as reads:
+            yield
+        key = self.reuse.fixture_key(fixturedef)
+        if key is not None:
+            self.reuse.fixtures[key] = reads
+
+    def pytest_sessionfinish(self, session):
+        self.reuse.recorder.open.clear()
+        shutil.rmtree(self.reuse.recorder.logs, ignore_errors=True)
+        self.reuse.save()
+        if self.controller:
+            self.reuse.merge()
+
+    def pytest_terminal_summary(self, terminalreporter):
+        if not self.controller:
+            return
+        reuse = self.reuse
+        terminalreporter.write_sep("-", "results reused (tests/reuse)")
+        terminalreporter.write_line(
+            f"{reuse.reused} tests deselected as reused: they passed, and nothing they read "
+            "has changed since (CI, or --no-reuse, runs every test)")
+        if reuse.unfollowed:
+            programs = ", ".join(f"{p} ({n} tests)" for p, n in sorted(reuse.unfollowed.items()))
+            terminalreporter.write_line("run every time, as they start processes whose reads "
+                                        f"cannot be followed: {programs}")
