@@ -6,9 +6,11 @@ command of scripts/build.sh.
 """
 
 import shutil
+import time
 from pathlib import Path
 
-from mechlib.book.site import BuildError, build_book, execution_inputs, forget_other_inputs
+from mechlib.book.site import (BuildError, build_book, build_wheel, execution_inputs,
+                                forget_other_inputs)
 from tests.references import FRONT_MATTER, ROOT
 
 PAGE = FRONT_MATTER + """
@@ -71,3 +73,13 @@ def test_outputs_of_other_execution_inputs_are_forgotten(tmp_path):
     assert forget_other_inputs(build)
     assert not (build / ".jupyter_cache" / "kept").exists()
     assert not (build / ".doctrees").exists()
+
+
+def test_the_wheel_is_the_same_file_for_the_same_mechlib(tmp_path):
+    """The site's mechlib wheel (what a downloaded chapter and the page's Python
+    install) is rebuilt with each build: an unchanged mechlib must give the same
+    bytes, or every check that loads it looks changed (tests/reuse) and the
+    site's output is not deterministic."""
+    first = build_wheel(tmp_path / "first").read_bytes()
+    time.sleep(2)        # zip times have a resolution of two seconds
+    assert build_wheel(tmp_path / "second").read_bytes() == first

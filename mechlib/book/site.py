@@ -25,6 +25,7 @@ cache and Sphinx's read documents are emptied, and every chapter runs again
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import re
@@ -285,15 +286,41 @@ def wheel_name():
     return f"mechlib-{version('mechlib')}-py3-none-any.whl"
 
 
+@contextlib.contextmanager
+def _one_wheel_build_at_a_time():
+    """pip builds a local folder in place (``build/``, ``mechlib.egg-info``):
+    the two editions, built side by side (scripts/test.sh), take turns."""
+    try:
+        import fcntl
+    except ImportError:       # Windows: no editions built side by side there
+        yield
+        return
+    lock = REPOSITORY / "_build" / "wheel.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+#: The date in the wheel's zip entries (1980-01-01, the earliest zip allows).
+WHEEL_DATE = 315532800
+
+
 def build_wheel(folder):
     """Build mechlib's wheel into ``folder`` (the site's ``_static``): a
     downloaded chapter's first cell installs it from the book's address.
-    Returns its path; raises BuildError if pip cannot build it."""
+    Returns its path; raises BuildError if pip cannot build it.
+
+    The wheel's bytes depend on mechlib's files alone: its zip entries carry
+    the fixed date :data:`WHEEL_DATE` (``SOURCE_DATE_EPOCH``), not the time of
+    the build, so an unchanged mechlib gives the same file."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                             "--wheel-dir", str(folder), str(REPOSITORY)],
-                            capture_output=True, text=True)
+    with _one_wheel_build_at_a_time():
+        result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                                 "--wheel-dir", str(folder), str(REPOSITORY)],
+                                capture_output=True, text=True,
+                                env={**os.environ, "SOURCE_DATE_EPOCH": str(WHEEL_DATE)})
     wheel = folder / wheel_name()
     if result.returncode != 0 or not wheel.is_file():
         raise BuildError(f"the mechlib wheel did not build:\n{result.stderr[-2000:]}")
