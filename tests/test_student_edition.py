@@ -1,10 +1,11 @@
 """The student edition (scripts/build-student.sh): the book without its worked solutions.
 
-The module fixture builds the student edition with the command itself
+The student edition is built with the command itself
 (``python -m mechlib.book.student_edition``, into ``_build/student/html``; chapters
 are re-executed without their solutions, cached in
-``_build/student/_build/.jupyter_cache``) unless ``STUDENT_SITE`` names an
-already built one. The text of every worked solution is collected from the
+``_build/student/_build/.jupyter_cache``): by scripts/test.sh before pytest,
+alongside the book, which names it in ``STUDENT_SITE``; by the module fixture
+when that is not set. The text of every worked solution is collected from the
 instructor's sources by a plain line scan, independent of the module under
 test: each solution's prose fragments (runs of text between math, roles and
 code, 40 characters or more) and its distinctive code lines (25 characters or

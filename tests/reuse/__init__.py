@@ -313,8 +313,8 @@ class Reuse:
     @staticmethod
     def _load(path):
         try:
-            return json.loads(path.read_text())
-        except (OSError, ValueError):
+            return unpack(json.loads(path.read_text()))
+        except (OSError, ValueError, KeyError, IndexError):
             return {"tests": {}, "written": []}
 
     def reusable(self, item, items) -> bool:
@@ -380,14 +380,14 @@ class Reuse:
         part = {"tests": self.results, "failed": sorted(self.failed),
                 "written": sorted(self.written), "reused": self.reused,
                 "unfollowed": self.unfollowed}
-        (STORE / f"run-{self.worker}.json").write_text(json.dumps(part))
+        (STORE / f"run-{self.worker}.json").write_text(json.dumps(pack(part)))
 
     def merge(self):
         """The records of this run over the last one's (the controller)."""
         tests, written = dict(self.store["tests"]), set()
         self.reused, self.unfollowed = 0, {}
         for path in sorted(STORE.glob("run-*.json")):
-            part = json.loads(path.read_text())
+            part = unpack(json.loads(path.read_text()))
             for nodeid in part["failed"]:
                 tests.pop(nodeid, None)
             tests.update(part["tests"])
@@ -397,7 +397,40 @@ class Reuse:
                 self.unfollowed[program] = self.unfollowed.get(program, 0) + count
             path.unlink()
         store = {"tests": tests, "written": sorted(written)}
-        (STORE / "results.json").write_text(json.dumps(store))
+        (STORE / "results.json").write_text(json.dumps(pack(store)))
+
+
+def pack(records: dict) -> dict:
+    """``records`` with each (file, digest) pair written once: many tests read
+    the same files (the site's scripts, Pyodide).
+
+    >>> records = {"tests": {"a": {"code": "c", "reads": {"r x": "1"}},
+    ...                      "b": {"code": "c", "reads": {"r x": "1", "r y": "2"}}}}
+    >>> pack(records)["pairs"]
+    [['r x', '1'], ['r y', '2']]
+    >>> unpack(pack(records)) == records
+    True
+    """
+    index, pairs = {}, []
+    tests = {}
+    for nodeid, record in records["tests"].items():
+        numbers = []
+        for pair in record["reads"].items():
+            if pair not in index:
+                index[pair] = len(pairs)
+                pairs.append(list(pair))
+            numbers.append(index[pair])
+        tests[nodeid] = {"code": record["code"], "reads": numbers}
+    return {**records, "tests": tests, "pairs": pairs}
+
+
+def unpack(packed: dict) -> dict:
+    """The records :func:`pack` wrote."""
+    pairs = packed.pop("pairs")
+    packed["tests"] = {nodeid: {"code": record["code"],
+                                "reads": dict(pairs[n] for n in record["reads"])}
+                       for nodeid, record in packed["tests"].items()}
+    return packed
 
 
 def _is_notebook_cell(item) -> bool:

@@ -25,6 +25,7 @@ records are not reported.
 >>> hook("open", ("/elsewhere/x", "r", 0))
 >>> hook("os.listdir", ("/repo/book",))
 >>> hook("subprocess.Popen", ("git", ["git", "status"], None, None))
+>>> hook("subprocess.Popen", ("git", ["git", "-C", "/repo", "ls-files"], None, None))
 >>> hook("subprocess.Popen", ("pdfinfo", ["pdfinfo", "/tmp/a.pdf"], None, None))
 >>> seen
 [('r', 'book/intro.md'), ('w', '_build/html/x.html'), ('l', 'book'), ('*', 'git')]
@@ -42,10 +43,15 @@ LOG_VARIABLE = "MECHBOOK_REUSE_LOG"
 IGNORED = (".venv/", ".venv-readers/", ".git/", "_build/reuse/")
 #: Programs that read no file of the repository but the ones named on their
 #: command line: the PDF readers of tests/test_pdf.py; ``uname`` (Python's
-#: ``platform``) and ``pandoc`` (jupytext asks its version); and the Node.js
-#: driver that Playwright starts (it starts Chromium, which reads the site only
-#: through the tests' HTTP servers, whose reads are reported).
-READS_ITS_ARGUMENTS = frozenset({"pdftotext", "pdfinfo", "pdfimages", "uname", "pandoc", "node"})
+#: ``platform``), ``pandoc`` (jupytext asks its version), ``rustc`` and
+#: ``lsb_release`` (pip's user agent asks theirs); and the Node.js driver that
+#: Playwright starts (it starts Chromium, which reads the site only through the
+#: tests' HTTP servers, whose reads are reported).
+READS_ITS_ARGUMENTS = frozenset({"pdftotext", "pdfinfo", "pdfimages", "uname", "pandoc",
+                                 "rustc", "lsb_release", "node"})
+#: git commands that read only which files are tracked (the index) and the
+#: refs, not the files themselves: the code state (tests/reuse) holds the list.
+GIT_INDEX_ONLY = frozenset({"ls-files", "rev-parse"})
 _WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _UNFOLLOWED = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty")
 
@@ -98,6 +104,8 @@ class ReadsHook:
                                        and env.get("PYTHONPATH") == os.environ.get("PYTHONPATH"))
             if inherits and not isolated:
                 return
+        elif os.path.basename(program) == "git" and _git_command(argv) in GIT_INDEX_ONLY:
+            return
         elif os.path.basename(program) in READS_ITS_ARGUMENTS:
             for argument in argv[1:]:
                 relative = self.relative(argument)
@@ -105,6 +113,14 @@ class ReadsHook:
                     self.report("r", relative)
             return
         self.report("*", os.path.basename(program))
+
+
+def _git_command(argv):
+    """The command of a git command line (``ls-files`` in ``git -C x ls-files``)."""
+    rest = argv[1:]
+    while rest and rest[0].startswith("-"):
+        rest = rest[2:] if rest[0] in ("-C", "-c") else rest[1:]
+    return rest[0] if rest else None
 
 
 def is_python(program):
