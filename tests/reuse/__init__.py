@@ -5,27 +5,27 @@ A test's outcome depends on the code and environments, and on the files it
 reads. This plugin records, for every test that passes, what it read
 (:mod:`tests.reuse.reads`: in its own process through Python's audit hook, and
 in every Python process it starts, through ``tests/reuse/child``), and at the
-next run reports the test as passed without running it when all of these are
-unchanged:
+next run deselects the test, as reused, when all of these are unchanged:
 
 - **the code**: every file git tracks except the chapters' Markdown
   (``book/*.md``), both environments' packages, Chromium's version, Python's,
   nbval's options and the book's environment variables;
 - **the files it read** (chapters, the built sites, anything untracked), by
-  content, and the folders it listed, by their names. A test's reads include:
-  those of its fixtures' set-up (also when a fixture was set up for an earlier
-  test); those of the earlier tests of its unit of work in the same process (a
-  test module, or a view of the shared pages, :mod:`tests.scheduling`), which
-  may have left what they read in memory; and those of collection.
+  content, and the folders it listed, by their names. A test's reads include
+  what it may have used from memory (:meth:`Reuse.reads_of`): its fixtures'
+  set-up (also when a fixture was set up for an earlier test), the reads that
+  filled a cache it hit (:class:`Caches`), a shared page's loading
+  (:func:`remember`), and collection's.
 
 A test is run again when any of it changed, when it read a file that the last
 run wrote (a build inside the run: what is on disk may be stale), or when it
-started a process whose reads cannot be followed (git, a shell; see
-:mod:`tests.reuse.reads`). Failed and skipped tests always run again.
+started a process whose reads cannot be followed (git clone, a shell; see
+:mod:`tests.reuse.reads`). Failed and skipped tests always run again; a
+notebook's cells (nbval) run again together.
 
 Records are kept in ``_build/reuse/results.json``: a fresh clone has none, so
 CI runs every test; ``CI`` set or ``--no-reuse`` runs every test and records
-nothing. The summary says how many passed tests were reused.
+nothing. The summary says how many tests were reused.
 
 Code that reads a file only for part of it says so with :func:`reading_part`, so
 that the dependency is on that part (collection reads each page's front
@@ -64,12 +64,12 @@ def front_matter(text: str) -> str:
 
 
 def code_cells(text: str) -> str:
-    """The code cells of a MyST page (their source and tags), as jupytext reads them."""
+    """The code cells of a MyST page (source and tags), as jupytext reads them."""
     import jupytext
 
-    notebook = jupytext.reads(text, fmt="md:myst")
-    return repr([(cell.source, cell.metadata.get("tags", [])) for cell in notebook.cells
-                 if cell.cell_type == "code"])
+    from tests.references import code_cells as cells_of
+
+    return repr(cells_of(jupytext.reads(text, fmt="md:myst")))
 
 
 #: The parts of a file that code may depend on alone (:func:`reading_part`).
@@ -438,7 +438,6 @@ def _is_notebook_cell(item) -> bool:
 
 
 _active = None
-_OWN = pytest.StashKey[set]()
 _REPORTS = pytest.StashKey[list]()
 
 
@@ -495,7 +494,7 @@ class _Recording:
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
         own, reports = set(), []
-        item.stash[_OWN], item.stash[_REPORTS] = own, reports
+        item.stash[_REPORTS] = reports
         before = self.reuse.caches.counts()
         with self.reuse.recorder.recording(own):
             yield
