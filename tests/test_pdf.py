@@ -2,9 +2,10 @@
 
 The test command builds the book first (scripts/build.sh); these tests print
 every numbered chapter of ``_build/html`` once, in A4 and in Letter, with the
-command itself (``python -m mechlib.book.handouts SITE OUT``, in a session fixture),
-and read each PDF with poppler-utils (``pdfinfo``, ``pdftotext``,
-``pdfimages``, installed by scripts/install-browser.sh). Each handout must:
+command itself (``python -m mechlib.book.handouts SITE OUT book/<chapter>.html``,
+one chapter at a time, from a session fixture), and read each PDF with
+poppler-utils (``pdfinfo``, ``pdftotext``, ``pdfimages``, installed by
+scripts/install-browser.sh). Each handout must:
 
 - have more than one page, of its paper size;
 - carry the chapter title as its heading and in the header of every page, and
@@ -41,6 +42,7 @@ import yaml
 
 from mechlib.book import handouts as handout_tool
 from tests.references import ROOT
+from tests.reuse import remember
 
 SITE = Path(os.environ.get("HANDOUT_SITE", ROOT / "_build" / "html"))
 PAPERS = {"a4": "(A4)", "letter": "(letter)"}
@@ -58,23 +60,33 @@ TEX_COMMAND = re.compile(r"\\[A-Za-z]{2,}|\\begin\{|\$\$")
 
 
 @pytest.fixture(scope="session")
-def handouts(tmp_path_factory):
-    """Print every chapter of the built site (both papers); return (folder, manifest)."""
+def handout(tmp_path_factory):
+    """``handout(slug)``: the chapter printed by the command in both papers, once
+    per session, as (folder, manifest). One chapter at a time, so that a change
+    to one page prints that page again and no other (tests/reuse)."""
     if not (SITE / "index.html").exists():
         pytest.fail("the book is not built: run scripts/build.sh (scripts/test.sh does)")
     for tool in ("pdftotext", "pdfinfo", "pdfimages"):
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} is missing: scripts/install-browser.sh installs poppler-utils")
-    out = tmp_path_factory.mktemp("pdf")
-    start = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
-                             str(SITE), str(out)],
-                            capture_output=True, text=True, timeout=1200, cwd=ROOT)
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
-    print(f"printed {len(CHAPTERS)} chapters twice in {time.monotonic() - start:.0f} s")
-    manifest = {entry["pdf"]: entry
-                for entry in json.loads((out / "manifest.json").read_text())}
-    return out, manifest
+    root = tmp_path_factory.mktemp("pdf")
+    printed = {}
+
+    def print_chapter(slug: str):
+        with remember(("handout", slug)):
+            if slug not in printed:
+                out = root / slug
+                start = time.monotonic()
+                result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
+                                         str(SITE), str(out), f"book/{slug}.html"],
+                                        capture_output=True, text=True, timeout=600, cwd=ROOT)
+                assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
+                print(f"printed {slug} in {time.monotonic() - start:.0f} s")
+                printed[slug] = out, {entry["pdf"]: entry for entry
+                                      in json.loads((out / "manifest.json").read_text())}
+        return printed[slug]
+
+    return print_chapter
 
 
 def pdf_text(pdf: Path) -> str:
@@ -164,17 +176,22 @@ def test_the_toc_has_chapters_to_print():
     assert len(CHAPTERS) >= 2, CHAPTERS
 
 
-def test_every_chapter_is_printed_in_both_papers(handouts):
-    out, manifest = handouts
-    expected = {f"{slug}-{paper}.pdf" for slug in CHAPTERS for paper in PAPERS}
+def test_the_command_prints_every_numbered_chapter_by_default():
+    """Without pages named, the command prints the chapters of the numbered parts."""
+    assert [chapter.slug for chapter in handout_tool.chapters(SITE)] == CHAPTERS
+
+
+def test_a_chapter_is_printed_in_both_papers(handout):
+    out, manifest = handout(CHAPTERS[0])
+    expected = {f"{CHAPTERS[0]}-{paper}.pdf" for paper in PAPERS}
     assert {path.name for path in out.glob("*.pdf")} == expected
     assert set(manifest) == expected
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("slug", CHAPTERS)
-def test_handout(handouts, slug, paper):
-    out, manifest = handouts
+def test_handout(handout, slug, paper):
+    out, manifest = handout(slug)
     pdf = out / f"{slug}-{paper}.pdf"
     page_html = (SITE / "book" / f"{slug}.html").read_text(encoding="utf-8")
     chapter = handout_tool.parse_title(page_html, f"book/{slug}.html")
