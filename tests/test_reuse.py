@@ -56,8 +56,17 @@ def test_child_reads():
 def test_shell_reads():
     assert subprocess.run(["sh", "-c", "cat other.txt"], check=True).returncode == 0
 
+def test_shell_outside(tmp_path):
+    # a program started outside the project, pointed at nothing in it
+    assert subprocess.run(["sh", "-c", "true"], cwd=tmp_path, env={"PATH": "/usr/bin:/bin"},
+                          check=True).returncode == 0
+
 def test_fails_while_flag_exists():
     assert not Path("flag.txt").exists()
+
+def test_fixture_last(shared):
+    # the module's last test: the fixture is torn down before its record is made
+    assert shared
 '''
 
 DATA = ("data.txt", "other.txt", "shared.txt", "cached.txt", "child.txt")
@@ -92,8 +101,9 @@ def ran(project, *extra, ci=False):
 
 ALL = {"test_reads_data", "test_reads_other", "test_fixture_first", "test_fixture_second",
        "test_fills_cache", "test_hits_cache", "test_child_reads", "test_shell_reads",
-       "test_fails_while_flag_exists"}
-#: Run every time: one starts a shell (its reads cannot be followed), one fails.
+       "test_shell_outside", "test_fails_while_flag_exists", "test_fixture_last"}
+#: Run every time: one starts a shell in the project (its reads cannot be
+#: followed), one fails.
 ALWAYS = {"test_shell_reads", "test_fails_while_flag_exists"}
 
 
@@ -112,7 +122,7 @@ def test_what_a_fixture_or_a_cache_read_counts_for_each_user(project):
     (project / "shared.txt").write_text("changed\n")
     (project / "cached.txt").write_text("changed\n")
     assert ran(project) == {"test_shell_reads", "test_fixture_first", "test_fixture_second",
-                            "test_fills_cache", "test_hits_cache"}
+                            "test_fixture_last", "test_fills_cache", "test_hits_cache"}
 
 
 def test_a_failed_test_runs_until_it_passes(project):

@@ -19,9 +19,11 @@ next run deselects the test, as reused, when all of these are unchanged:
 
 A test is run again when any of it changed, when it read a file that the last
 run wrote (a build inside the run: what is on disk may be stale), or when it
-started a process whose reads cannot be followed (git clone, a shell; see
-:mod:`tests.reuse.reads`). Failed and skipped tests always run again; a
-notebook's cells (nbval) run again together.
+started a process whose reads cannot be followed (git or a shell in the
+repository; one started outside it and pointed at nothing in it counts as
+reading nothing of it: :meth:`tests.reuse.reads.ReadsHook.runs_outside`).
+Failed and skipped tests always run again; a notebook's cells (nbval) run
+again together.
 
 Records are kept in ``_build/reuse/results.json``: a fresh clone has none, so
 CI runs every test; ``CI`` set or ``--no-reuse`` runs every test and records
@@ -354,6 +356,14 @@ class Reuse:
             context = self.units.setdefault(unit, set())
             reads |= context
             context |= {(kind, path) for kind, path in own if not path.endswith(".html")}
+        fixtures = item.stash.get(_FIXTURE_READS, None)
+        return reads | (self.fixture_reads(item) if fixtures is None else fixtures)
+
+    def fixture_reads(self, item):
+        """What the set-up of the fixtures ``item`` uses read. Asked at the end
+        of its set-up: after its last test, a fixture is torn down and no longer
+        knows its cache key."""
+        reads = set()
         for name in getattr(item, "fixturenames", ()):
             for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ())[-1:]:
                 reads |= self.fixtures.get(self.fixture_key(fixturedef), set())
@@ -439,6 +449,7 @@ def _is_notebook_cell(item) -> bool:
 
 _active = None
 _REPORTS = pytest.StashKey[list]()
+_FIXTURE_READS = pytest.StashKey[set]()
 
 
 def pytest_addoption(parser):
@@ -508,6 +519,8 @@ class _Recording:
         outcome = yield
         if _REPORTS in item.stash:
             item.stash[_REPORTS].append(outcome.get_result())
+        if call.when == "setup":
+            item.stash[_FIXTURE_READS] = self.reuse.fixture_reads(item)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_fixture_setup(self, fixturedef, request):

@@ -13,7 +13,8 @@ repository:
 - ``*`` a process whose reads cannot be followed: a program that is not Python
   and not known to read only the files named on its command line, a Python
   started without the hook (``-I``, ``-E``, an environment without it), or a
-  fork or exec. ``path`` then names the program.
+  fork or exec; unless it runs outside the repository, pointed at nothing in
+  it (:meth:`ReadsHook.runs_outside`). ``path`` then names the program.
 
 Files of the environments (``.venv``), of git and of this machinery's own
 records are not reported.
@@ -52,6 +53,10 @@ READS_ITS_ARGUMENTS = frozenset({"pdftotext", "pdfinfo", "pdfimages", "uname", "
 #: git commands that read only which files are tracked (the index) and the
 #: refs, not the files themselves: the code state (tests/reuse) holds the list.
 GIT_INDEX_ONLY = frozenset({"ls-files", "rev-parse"})
+#: The environment variables that tell a process where to find programs,
+#: modules and environments (and any ``GIT_*``): see :meth:`ReadsHook.runs_outside`.
+LOCATING = frozenset({"PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE",
+                      "VIRTUAL_ENV", "CONDA_PREFIX", "LD_LIBRARY_PATH", "LD_PRELOAD"})
 _WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _UNFOLLOWED = ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty")
 
@@ -112,7 +117,42 @@ class ReadsHook:
                 if relative is not None and os.path.isfile(argument):
                     self.report("r", relative)
             return
+        if self.runs_outside(program, argv, cwd, env):
+            return
         self.report("*", os.path.basename(program))
+
+    def runs_outside(self, program, argv, cwd, env):
+        """True for a process pointed at nothing in the repository: its folder
+        is elsewhere, and neither its command line nor the variables that say
+        where programs, modules, environments and git repositories are
+        (:data:`LOCATING`) name the repository. Such a process (a copy of the
+        repository set up as Binder would, in a temporary folder) reads only
+        what the tests put outside, and the tests' reads of what they copied
+        there are reported. Not so for the folders ignored here (``.venv``):
+        a Python found there imports the repository's modules.
+
+        >>> hook = ReadsHook("/repo", print)
+        >>> hook.runs_outside("git", ["git", "add", "-A"], "/tmp/copy", {})
+        True
+        >>> hook.runs_outside("git", ["git", "clone", "/repo", "copy"], "/tmp", {})
+        False
+        >>> hook.runs_outside("git", ["git", "status"], None, {})   # here: the repository
+        False
+        >>> hook.runs_outside("bash", ["./postBuild"], "/tmp/copy", {"PATH": "/repo/.venv/bin"})
+        False
+        """
+        if cwd is None or self.names_repository(os.path.abspath(os.fsdecode(cwd))):
+            return False
+        if any(self.names_repository(argument) for argument in [program, *argv]):
+            return False
+        variables = os.environ if env is None else env
+        return not any(self.names_repository(os.fsdecode(variables[name]))
+                       for name in variables if name in LOCATING or name.startswith("GIT_"))
+
+    def names_repository(self, text):
+        """True if ``text`` holds the repository's path (a relative path is not
+        read as one: the callers' are relative to a folder outside it)."""
+        return self.prefix in text + os.sep
 
 
 def _git_command(argv):

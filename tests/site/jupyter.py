@@ -50,7 +50,7 @@ def jupyter_server(home: Path, root: Path, myst: bool, app: str = "jupyterlab",
          f"--LabApp.workspaces_dir={home / 'workspaces'}",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
          "--LabApp.extension_manager=readonly", "--allow-root"],
-        env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
+        env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=log.open("w"))
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):

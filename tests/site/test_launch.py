@@ -62,10 +62,26 @@ def launch_paths() -> dict[str, str]:
 
 
 def run(command, cwd, env=None):
-    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    """Run ``command`` in ``cwd`` (by default outside this repository's environment)."""
+    result = subprocess.run(command, cwd=cwd, env=env or binder_environment(),
+                            capture_output=True, text=True)
     assert result.returncode == 0, (
         f"{command} failed:\n{result.stdout[-2000:]}{result.stderr[-3000:]}")
     return result.stdout
+
+
+def binder_environment(venv: Path | None = None) -> dict[str, str]:
+    """The variables of a process in Binder's environment ``venv`` (its ``bin``
+    first on ``PATH``), or outside any environment: nothing of this
+    repository's own (no ``PYTHONPATH``, no ``.venv`` on ``PATH``)."""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    path = [folder for folder in env["PATH"].split(os.pathsep)
+            if folder and not Path(folder).resolve().is_relative_to(ROOT)]
+    if venv is None:
+        return {**env, "PATH": os.pathsep.join(path)}
+    return {**env, "PATH": os.pathsep.join([str(venv / "bin"), *path]),
+            "VIRTUAL_ENV": str(venv)}
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +96,8 @@ def binder(tmp_path_factory):
         return
     home = Path(reuse) if reuse else tmp_path_factory.mktemp("binder")
     repo = home / "repo"
-    run(["git", "clone", "--quiet", str(ROOT), str(repo)], cwd=home)
+    repo.mkdir()
+    run(["git", "init", "--quiet"], cwd=repo)
     # the working tree as it is (tracked and new files), committed: CI tests a
     # clean clone, a developer their uncommitted changes
     files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
@@ -95,10 +112,9 @@ def binder(tmp_path_factory):
     # repo2docker's Python build pack: runtime.txt, requirements.txt, then postBuild
     python = f"python{(repo / 'runtime.txt').read_text().strip().removeprefix('python-')}"
     venv = home / "venv"
-    run([shutil.which(python) or sys.executable, "-m", "venv", str(venv)], cwd=repo)
-    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "VIRTUAL_ENV": str(venv)}
-    env.pop("PYTHONPATH", None)
+    env = binder_environment(venv)
+    run([shutil.which(python, path=env["PATH"]) or sys.executable, "-m", "venv", str(venv)],
+        cwd=repo, env=env)
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
          "requirements.txt"], cwd=repo, env=env)
     run(["./postBuild"], cwd=repo, env=env)
@@ -276,9 +292,7 @@ def course_hub(binder, tmp_path_factory):
     _, _, repo = binder
     venv = repo.parent / "venv"
     python = str(venv / "bin" / "python")
-    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "VIRTUAL_ENV": str(venv)}
-    env.pop("PYTHONPATH", None)
+    env = binder_environment(venv)
     home = tmp_path_factory.mktemp("hub")
     origin = home / "git" / "mechbook" / "generalized-forces"
     run(["git", "init", "--quiet", "--bare", str(origin)], cwd=home)
