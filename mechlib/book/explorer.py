@@ -143,10 +143,12 @@ def _figure(draw, values, dpi):
     return figure
 
 
-def _pictures(figure, image_format):
+def _pictures(figure, image_format, stray=None):
     """The picture of ``figure`` for the wide column and for the narrow one (a
     phone's, at NARROW_SCALE pixels per CSS px), and the smallest text of each in CSS px
-    at the picture's natural size (mechlib.book.legible); closes ``figure``."""
+    at the picture's natural size (mechlib.book.legible); closes ``figure``.
+    What a reader would not see whole (:func:`legible.stray_texts`) is added to
+    the list ``stray``, if given."""
     import matplotlib.pyplot as plt
 
     try:
@@ -160,6 +162,9 @@ def _pictures(figure, image_format):
                                         (legible.NARROW, True, NARROW_SCALE)):
                 legible.fit(figure, width, stack=stack)
                 pictures.append(_FORMATS[image_format](figure, legible.PX_PER_INCH * scale))
+                if stray is not None:
+                    stray.extend(f"{problem} ({'phone' if stack else 'wide'} picture)"
+                                 for problem in legible.stray_texts(figure))
                 smallest.append(round(legible.smallest_text(figure)
                                       * legible.PX_PER_INCH / 72, 2))
         return pictures, smallest
@@ -360,7 +365,9 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     ------
     ParameterError
         More pictures than ``max_frames`` or bytes than ``max_bytes`` (give
-        fewer steps), or ``draw`` raised at a grid value.
+        fewer steps); ``draw`` raised at a grid value; or at one a picture
+        would cut a text off or draw it over a title
+        (:func:`mechlib.book.legible.stray_texts`).
 
     Examples
     --------
@@ -427,7 +434,7 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             f"{max_frames}: give the sliders fewer steps (or raise max_frames, which makes "
             "the page heavier)")
     names = list(controls)
-    figures = []
+    figures, drawn = [], []
     # Every picture is a new figure: its formulas are laid out once for all
     # of them (mechlib.book.formula_layouts).
     with shared_formula_layouts():
@@ -437,18 +444,28 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             # Every picture stays open until the limits they share are known.
             with plt.rc_context({"figure.max_open_warning": 0}):
                 for combination in itertools.product(*(c.grid() for c in controls.values())):
-                    figures.append(_figure(draw, dict(zip(names, combination)), dpi))
+                    drawn.append(dict(zip(names, combination)))
+                    figures.append(_figure(draw, drawn[-1], dpi))
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 limits = legible.share_limits(figures)
             frames, narrow_frames, smallest, size = [], [], [], 0
             start_only = os.environ.get(PICTURES) == "start"
             if start_only:                  # drawn everywhere, rendered at the start only
-                figures.insert(0, figures.pop(_start_index(controls)))
+                start = _start_index(controls)
+                figures.insert(0, figures.pop(start))
+                drawn.insert(0, drawn.pop(start))
                 while len(figures) > 1:
                     plt.close(figures.pop())
             while figures:
-                (wide, narrow), text = _pictures(figures.pop(0), image_format)
+                stray = []
+                (wide, narrow), text = _pictures(figures.pop(0), image_format, stray)
+                values = drawn.pop(0)
+                if stray:
+                    raise ParameterError(
+                        f"{getattr(draw, '__name__', 'draw')}({_call(values)}): "
+                        f"{'; '.join(stray[:3])}: keep every label inside the figure and "
+                        "off the titles (give the axes room for it, or place it elsewhere)")
                 frames.append(wide)
                 narrow_frames.append(narrow)
                 smallest.append(text)

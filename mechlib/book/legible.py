@@ -19,7 +19,8 @@ px high on a desktop and 4 px on a phone. So, before a picture is saved:
   at equal scale no taller than it needs), and for the wide one four or more
   panels in a row go in two columns.
 
-:func:`smallest_text` measures the result in points.
+:func:`smallest_text` measures the result in points, and :func:`stray_texts`
+finds the text a reader would not see whole (cut off, or over a title).
 """
 
 from __future__ import annotations
@@ -100,6 +101,76 @@ def _texts(figure):
 
     return [text for text in figure.findobj(Text)
             if text.get_visible() and text.get_text().strip()]
+
+
+def _drawn_texts(figure):
+    """The visible texts of ``figure`` that are drawn: not those of an axis
+    that is turned off, nor the labels of ticks outside the axes' limits (an
+    axis keeps them, unused, from an earlier drawing)."""
+    from matplotlib.text import Text
+
+    hidden = set()
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if not (ax.axison and axis.get_visible()):
+                hidden.update(axis.findobj(Text))
+                continue
+            ticks = axis.get_major_ticks() + axis.get_minor_ticks()
+            # compared where the scale puts them (a log axis: by their logarithms)
+            place = axis.get_transform().transform(
+                [[value] for value in (*axis.get_view_interval(),
+                                       *(tick.get_loc() for tick in ticks))]).ravel()
+            lo, hi = sorted(place[:2])
+            slack = 1e-9 * (hi - lo)
+            for tick, where in zip(ticks, place[2:]):
+                if not lo - slack <= where <= hi + slack:     # NaN too: not drawn
+                    hidden.update((tick.label1, tick.label2))
+    return [text for text in _texts(figure) if text not in hidden]
+
+
+def stray_texts(figure) -> list[str]:
+    """The texts of ``figure`` a reader would not see whole: one that leaves
+    the figure (the picture cuts it off) or one drawn over an axes' title.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(3, 2))
+    >>> _ = ax.set_title("a title"); _ = ax.set_ylim(0, 1)
+    >>> stray_texts(fig)
+    []
+    >>> _ = ax.text(0.5, 1.05, "over it")          # just above the axes: the title's place
+    >>> _ = ax.text(0.5, 5.0, "outside")
+    >>> stray_texts(fig)
+    ["'over it' covers the title 'a title'", "'outside' leaves the figure"]
+    >>> plt.close(fig)
+    """
+    # drawn again at the figure's own resolution: a picture saved at another
+    # leaves its legends' places measured at that one
+    figure.draw_without_rendering()
+    renderer = figure.canvas.get_renderer()
+    edge = figure.bbox
+    titles = [title for ax in figure.axes
+              for title in (ax.title, ax._left_title, ax._right_title)
+              if title.get_visible() and title.get_text().strip()]
+    found = []
+    for text in _drawn_texts(figure):
+        box = text.get_window_extent(renderer)
+        # a text's box holds room for descenders and accents: a quarter of its
+        # size may cross an edge, or another box, with no ink cut or covered
+        slack = 0.25 * text.get_fontsize() * figure.dpi / 72
+        if (box.x0 < edge.x0 - slack or box.y0 < edge.y0 - slack
+                or box.x1 > edge.x1 + slack or box.y1 > edge.y1 + slack):
+            found.append(f"{text.get_text()!r} leaves the figure")
+            continue
+        for title in titles:
+            if title is text:
+                continue
+            other = title.get_window_extent(renderer)
+            width = min(box.x1, other.x1) - max(box.x0, other.x0)
+            height = min(box.y1, other.y1) - max(box.y0, other.y0)
+            if width > slack and height > slack:
+                found.append(f"{text.get_text()!r} covers the title {title.get_text()!r}")
+    return found
 
 
 def smallest_text(figure) -> float:
@@ -219,12 +290,21 @@ def _fill(text, width):
     return "\n".join(lines + [line])
 
 
-def _wrap_titles(figure):
-    """Break a title wider than its axes over lines (at spaces, not inside math)."""
+def _wrap_titles(figure) -> bool:
+    """Break a title wider than its axes, or than the figure about the axes'
+    middle, over lines (at spaces, not inside math); True if one was broken.
+    The axes are measured as drawn (an axes of equal scale is narrower than
+    its place)."""
     renderer = figure.canvas.get_renderer()
+    edge = figure.bbox
+    broken = False
     for ax in figure.axes:
-        room = ax.get_window_extent(renderer).width
-        for title in (ax.title, ax._left_title, ax._right_title):
+        ax.apply_aspect()
+        box = ax.get_window_extent(renderer)
+        middle = (box.x0 + box.x1) / 2
+        centred = min(box.width, 2 * (middle - edge.x0), 2 * (edge.x1 - middle))
+        for title, room in ((ax.title, centred), (ax._left_title, box.width),
+                            (ax._right_title, box.width)):
             text = title.get_text()
             if not text or not title.get_visible() \
                     or title.get_window_extent(renderer).width <= room:
@@ -232,6 +312,8 @@ def _wrap_titles(figure):
             title.set_text(" ".join(text.split()))
             wide = title.get_window_extent(renderer).width
             title.set_text(_fill(title.get_text(), max(12, int(len(text) * room / wide))))
+            broken = True
+    return broken
 
 
 def fit(figure, width: float, stack: bool = False) -> None:
@@ -259,3 +341,5 @@ def fit(figure, width: float, stack: bool = False) -> None:
     _wrap_titles(figure)
     _legends_below(figure)
     _layout(figure)
+    if _wrap_titles(figure):     # the axes as laid out may leave a title less room
+        _layout(figure)

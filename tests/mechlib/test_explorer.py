@@ -304,3 +304,33 @@ def test_start_only_draws_every_value_and_renders_the_start(monkeypatch):
                        match=r"broken\(a=2.0, b='x'\) raised ZeroDivisionError"):
         explorer(broken, a=Slider(0, 2, 1, steps=3), b=Choice(["x", "y"], "y"))
     assert not plt.get_fignums()
+
+
+def draw_arrow_label(angle=0.0):
+    """An arrow and its label, which rises over the title at 90 degrees."""
+    import numpy as np
+
+    fig, ax = plt.subplots(figsize=(4, 3))
+    tip = 0.6 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    ax.annotate("", tip, (0, 0), arrowprops={"arrowstyle": "->"})
+    ax.text(*(tip + 0.05), "label")
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(-1, 0.6)
+    ax.set_title("an arrow")
+    plt.show()
+
+
+def test_a_label_over_the_title_or_off_the_figure_names_the_values():
+    with pytest.raises(errors.ParameterError,
+                       match=r"draw_arrow_label\(angle=90\.0\): 'label' covers the title"):
+        explorer(draw_arrow_label, angle=Slider(0.0, 90.0, steps=2))
+    explorer(draw_arrow_label, angle=Slider(0.0, 45.0, steps=2))   # stays inside
+
+    def off_the_figure(x=0.5):
+        """A text that runs off the figure's right edge."""
+        fig = plt.figure(figsize=(2, 1))
+        fig.text(x, 0.5, "a long line of text")
+        plt.show()
+
+    with pytest.raises(errors.ParameterError, match=r"x=0\.9\): 'a long line of text' leaves"):
+        explorer(off_the_figure, x=Slider(0.0, 0.9, steps=2))
