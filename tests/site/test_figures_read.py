@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from tests.site.test_page_chrome import PHONE, page_at
 from tests.site.test_pages import PAGES
 
 WIDTH = re.compile(r'<svg[^>]*\swidth="([\d.]+)pt"')
@@ -43,27 +44,21 @@ def test_some_page_has_svg_figures(site):
 def test_figures_are_legible_on_a_phone_and_open_full_size(browser, base_url, site, path):
     if not svg_figures((site / path).read_text("utf-8")):
         return   # nothing to read on this page (test_some_page_has_svg_figures)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    found = []
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}/{path}", wait_until="networkidle")
+    with page_at(browser, f"{base_url}/{path}", PHONE) as page:
         figures = page.evaluate(FIGURES)
         wide = page.evaluate("() => document.documentElement.scrollWidth")
-        page.close()
-        if wide > 391:
-            found.append(f"{path}: the page scrolls sideways ({wide} px of content): "
-                         "a figure wider than the column must scroll in its own box")
-        for figure in figures:
-            name = figure["src"].rsplit("/", 1)[-1]
-            svg = (site / "_images" / name).read_text(encoding="utf-8")
-            smallest = figure["shown"] * label_ratio(svg)
-            if smallest < 9:
-                found.append(f"{path}: {name} is {figure['shown']:.0f} px wide, its "
-                             f"smallest label {smallest:.1f} px")
-            if not (figure["link"] or "").endswith(name):
-                found.append(f"{path}: {name} does not open full size "
-                             f"(link {figure['link']})")
-    finally:
-        context.close()
+    found = []
+    if wide > 391:
+        found.append(f"{path}: the page scrolls sideways ({wide} px of content): "
+                     "a figure wider than the column must scroll in its own box")
+    for figure in figures:
+        name = figure["src"].rsplit("/", 1)[-1]
+        svg = (site / "_images" / name).read_text(encoding="utf-8")
+        smallest = figure["shown"] * label_ratio(svg)
+        if smallest < 9:
+            found.append(f"{path}: {name} is {figure['shown']:.0f} px wide, its "
+                         f"smallest label {smallest:.1f} px")
+        if not (figure["link"] or "").endswith(name):
+            found.append(f"{path}: {name} does not open full size "
+                         f"(link {figure['link']})")
     assert not found, "\n".join(found)

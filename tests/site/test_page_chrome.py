@@ -68,14 +68,9 @@ def test_some_page_shows_an_animation(site):
 def test_animation_controls_fit_a_phone(browser, base_url, site, path):
     if not shows_animations((site / path).read_text("utf-8")):
         return   # no controls on this page (test_some_page_shows_an_animation)
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}/{path}", wait_until="networkidle")
+    with page_at(browser, f"{base_url}/{path}", PHONE) as page:
         found = page.evaluate(CONTROLS_OUTSIDE)
-        assert not found, f"{path} at 390 px:\n" + "\n".join(found)
-    finally:
-        context.close()
+    assert not found, f"{path} at 390 px:\n" + "\n".join(found)
 
 
 # The text and formulas of the article that a button hides: those under the
