@@ -181,6 +181,15 @@ def test_the_command_prints_every_numbered_chapter_by_default():
     assert [chapter.slug for chapter in handout_tool.chapters(SITE)] == CHAPTERS
 
 
+def test_naming_a_page_that_is_not_a_chapter_stops_with_its_name(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        handout_tool.main([str(SITE), str(tmp_path), f"book/{CHAPTERS[0]}.html",
+                           "book/notation.html", "book/no-such-page.html"])
+    message = str(stopped.value)
+    assert "book/notation.html" in message and "book/no-such-page.html" in message
+    assert CHAPTERS[0] not in message and not list(tmp_path.iterdir())
+
+
 def test_a_chapter_is_printed_in_both_papers(handout):
     out, manifest = handout(CHAPTERS[0])
     expected = {f"{CHAPTERS[0]}-{paper}.pdf" for paper in PAPERS}

@@ -91,15 +91,20 @@ def parse_title(page_html: str, path: str) -> Chapter | None:
     return Chapter(path=path, number=int(number.group(1)), title=chapter, book=book.strip())
 
 
+def chapter_at(site: Path, path: str) -> Chapter | None:
+    """The chapter that the page ``path`` (relative to the built site ``site``)
+    is; ``None`` if there is no such page or it is not a numbered chapter."""
+    page = site / path
+    if not page.is_file():
+        return None
+    return parse_title(page.read_text(encoding="utf-8"), path)
+
+
 def chapters(site: Path) -> list[Chapter]:
     """Every numbered chapter of the built site ``site``, in book order."""
-    found = []
-    for page in sorted(site.glob("book/*.html")):
-        chapter = parse_title(page.read_text(encoding="utf-8"),
-                              page.relative_to(site).as_posix())
-        if chapter:
-            found.append(chapter)
-    return sorted(found, key=lambda chapter: chapter.number)
+    found = (chapter_at(site, page.relative_to(site).as_posix())
+             for page in site.glob("book/*.html"))
+    return sorted(filter(None, found), key=lambda chapter: chapter.number)
 
 
 def column_width_px(paper: str) -> float:
@@ -280,13 +285,15 @@ def main(argv=None) -> int:
     if not (site / "index.html").exists():
         raise SystemExit(f"print_chapters: {site} is not a built site (no index.html):"
                          " build the book first (scripts/build.sh)")
-    found = chapters(site)
-    if args.pages:
-        wanted = {page.lstrip("/") for page in args.pages}
-        unknown = wanted - {chapter.path for chapter in found}
+    if args.pages:   # read these pages only: a handout depends on its own page
+        wanted = sorted({page.lstrip("/") for page in args.pages})
+        named = {path: chapter_at(site, path) for path in wanted}
+        unknown = [path for path, chapter in named.items() if chapter is None]
         if unknown:
-            raise SystemExit(f"print_chapters: not chapters of {site}: {sorted(unknown)}")
-        found = [chapter for chapter in found if chapter.path in wanted]
+            raise SystemExit(f"print_chapters: not chapters of {site}: {unknown}")
+        found = sorted(named.values(), key=lambda chapter: chapter.number)
+    else:
+        found = chapters(site)
     if not found:
         raise SystemExit(f"print_chapters: {site} has no numbered chapter pages")
     papers = args.paper or ["a4", "letter"]
