@@ -374,7 +374,7 @@ class Reuse:
         self.written |= {path for kind, path in reads if kind == "w"}
         unfollowed = {path for kind, path in reads if kind == "*"}
         for program in unfollowed:
-            self.unfollowed[program] = self.unfollowed.get(program, 0) + 1
+            self.unfollowed.setdefault(program, []).append(item.nodeid)
         if not (len(reports) == 3 and all(r.passed for r in reports)):
             self.failed.add(item.nodeid)
             return
@@ -403,8 +403,8 @@ class Reuse:
             tests.update(part["tests"])
             written |= set(part["written"])
             self.reused = max(self.reused, part["reused"])   # each process decides for all
-            for program, count in part["unfollowed"].items():
-                self.unfollowed[program] = self.unfollowed.get(program, 0) + count
+            for program, nodeids in part["unfollowed"].items():
+                self.unfollowed.setdefault(program, []).extend(nodeids)
             path.unlink()
         store = {"tests": tests, "written": sorted(written)}
         (STORE / "results.json").write_text(json.dumps(pack(store)))
@@ -546,6 +546,10 @@ class _Recording:
             f"{reuse.reused} tests deselected as reused: they passed, and nothing they read "
             "has changed since (CI, or --no-reuse, runs every test)")
         if reuse.unfollowed:
-            programs = ", ".join(f"{p} ({n} tests)" for p, n in sorted(reuse.unfollowed.items()))
+            programs = ", ".join(f"{p} ({len(n)} tests)"
+                                 for p, n in sorted(reuse.unfollowed.items()))
             terminalreporter.write_line("run every time, as they start processes whose reads "
                                         f"cannot be followed: {programs}")
+            if terminalreporter.verbosity > 0:
+                for program, nodeids in sorted(reuse.unfollowed.items()):
+                    terminalreporter.write_line(f"  {program}: {', '.join(sorted(nodeids))}")

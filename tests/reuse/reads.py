@@ -25,11 +25,13 @@ records are not reported.
 >>> hook("open", ("/repo/_build/html/x.html", "wb", 0))
 >>> hook("open", ("/elsewhere/x", "r", 0))
 >>> hook("os.listdir", ("/repo/book",))
->>> hook("subprocess.Popen", ("git", ["git", "status"], None, None))
+>>> hook("subprocess.Popen", ("git", ["git", "status"], "/repo", None))
 >>> hook("subprocess.Popen", ("git", ["git", "-C", "/repo", "ls-files"], None, None))
 >>> hook("subprocess.Popen", ("pdfinfo", ["pdfinfo", "/tmp/a.pdf"], None, None))
+>>> hook("subprocess.Popen", ("npm", ["npm", "prefix", "-g"], "/repo", None))
+>>> hook("subprocess.Popen", ("npm", ["npm", "install"], "/repo", None))
 >>> seen
-[('r', 'book/intro.md'), ('w', '_build/html/x.html'), ('l', 'book'), ('*', 'git')]
+[('r', 'book/intro.md'), ('w', '_build/html/x.html'), ('l', 'book'), ('*', 'git'), ('*', 'npm')]
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ READS_ITS_ARGUMENTS = frozenset({"pdftotext", "pdfinfo", "pdfimages", "uname", "
 #: git commands that read only which files are tracked (the index) and the
 #: refs, not the files themselves: the code state (tests/reuse) holds the list.
 GIT_INDEX_ONLY = frozenset({"ls-files", "rev-parse"})
+#: Command lines that print a program's own settings and read no project's
+#: files (JupyterLab's server asks npm for its global folder when it starts).
+PRINTS_ITS_SETTINGS = frozenset({("npm", "prefix", "-g")})
 #: The environment variables that tell a process where to find programs,
 #: modules and environments (and any ``GIT_*``): see :meth:`ReadsHook.runs_outside`.
 LOCATING = frozenset({"PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE",
@@ -111,6 +116,8 @@ class ReadsHook:
                 return
         elif os.path.basename(program) == "git" and _git_command(argv) in GIT_INDEX_ONLY:
             return
+        elif (os.path.basename(program), *argv[1:]) in PRINTS_ITS_SETTINGS:
+            return
         elif os.path.basename(program) in READS_ITS_ARGUMENTS:
             for argument in argv[1:]:
                 relative = self.relative(argument)
@@ -123,9 +130,10 @@ class ReadsHook:
 
     def runs_outside(self, program, argv, cwd, env):
         """True for a process pointed at nothing in the repository: its folder
-        is elsewhere, and neither its command line nor the variables that say
-        where programs, modules, environments and git repositories are
-        (:data:`LOCATING`) name the repository. Such a process (a copy of the
+        is elsewhere (``cwd`` ``None``: this process's folder), and neither its
+        command line nor the variables that say where programs, modules,
+        environments and git repositories are (:data:`LOCATING`) name the
+        repository. Such a process (a copy of the
         repository set up as Binder would, in a temporary folder) reads only
         what the tests put outside, and the tests' reads of what they copied
         there are reported. Not so for the folders ignored here (``.venv``):
@@ -136,12 +144,13 @@ class ReadsHook:
         True
         >>> hook.runs_outside("git", ["git", "clone", "/repo", "copy"], "/tmp", {})
         False
-        >>> hook.runs_outside("git", ["git", "status"], None, {})   # here: the repository
+        >>> hook.runs_outside("git", ["git", "status"], "/repo/book", {})
         False
         >>> hook.runs_outside("bash", ["./postBuild"], "/tmp/copy", {"PATH": "/repo/.venv/bin"})
         False
         """
-        if cwd is None or self.names_repository(os.path.abspath(os.fsdecode(cwd))):
+        folder = os.getcwd() if cwd is None else os.fsdecode(cwd)
+        if self.names_repository(os.path.abspath(folder)):
             return False
         if any(self.names_repository(argument) for argument in [program, *argv]):
             return False

@@ -25,7 +25,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -35,6 +34,7 @@ import pytest
 import yaml
 
 from mechlib.book.launch import launch_config
+from tests.outside import environment, system_python
 from tests.references import ROOT
 from tests.site.jupyter import jupyter_server, wait_until_still
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
@@ -63,25 +63,11 @@ def launch_paths() -> dict[str, str]:
 
 def run(command, cwd, env=None):
     """Run ``command`` in ``cwd`` (by default outside this repository's environment)."""
-    result = subprocess.run(command, cwd=cwd, env=env or binder_environment(),
+    result = subprocess.run(command, cwd=cwd, env=env or environment(),
                             capture_output=True, text=True)
     assert result.returncode == 0, (
         f"{command} failed:\n{result.stdout[-2000:]}{result.stderr[-3000:]}")
     return result.stdout
-
-
-def binder_environment(venv: Path | None = None) -> dict[str, str]:
-    """The variables of a process in Binder's environment ``venv`` (its ``bin``
-    first on ``PATH``), or outside any environment: nothing of this
-    repository's own (no ``PYTHONPATH``, no ``.venv`` on ``PATH``)."""
-    env = {name: value for name, value in os.environ.items()
-           if name not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    path = [folder for folder in env["PATH"].split(os.pathsep)
-            if folder and not Path(folder).resolve().is_relative_to(ROOT)]
-    if venv is None:
-        return {**env, "PATH": os.pathsep.join(path)}
-    return {**env, "PATH": os.pathsep.join([str(venv / "bin"), *path]),
-            "VIRTUAL_ENV": str(venv)}
 
 
 @pytest.fixture(scope="module")
@@ -110,11 +96,9 @@ def binder(tmp_path_factory):
     run(["git", "add", "-A"], cwd=repo)
     run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
     # repo2docker's Python build pack: runtime.txt, requirements.txt, then postBuild
-    python = f"python{(repo / 'runtime.txt').read_text().strip().removeprefix('python-')}"
     venv = home / "venv"
-    env = binder_environment(venv)
-    run([shutil.which(python, path=env["PATH"]) or sys.executable, "-m", "venv", str(venv)],
-        cwd=repo, env=env)
+    env = environment(venv)
+    run([system_python(), "-m", "venv", str(venv)], cwd=repo, env=env)
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
          "requirements.txt"], cwd=repo, env=env)
     run(["./postBuild"], cwd=repo, env=env)
@@ -292,7 +276,7 @@ def course_hub(binder, tmp_path_factory):
     _, _, repo = binder
     venv = repo.parent / "venv"
     python = str(venv / "bin" / "python")
-    env = binder_environment(venv)
+    env = environment(venv)
     home = tmp_path_factory.mktemp("hub")
     origin = home / "git" / "mechbook" / "generalized-forces"
     run(["git", "init", "--quiet", "--bare", str(origin)], cwd=home)

@@ -15,9 +15,9 @@ import os
 import subprocess
 import sys
 import urllib.request
-import venv
 
 from mechlib.book.site import wheel_name
+from tests import outside
 
 CHAPTER = "partial-velocities"     # one is enough: nbval runs every chapter's code
 RUN = """
@@ -37,24 +37,26 @@ def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
     with urllib.request.urlopen(f"{base_url}/_sources/book/{CHAPTER}.ipynb") as response:
         notebook.write_bytes(response.read())
     assert os.listdir(folder) == [notebook.name]
+    # as the reader would, outside this repository's environment (tests/outside)
     environment = tmp_path / "jupyter-only"
-    venv.create(environment, with_pip=True)
+    env = outside.environment(environment)
+    subprocess.run([outside.system_python(), "-m", "venv", environment], cwd=tmp_path,
+                   env=env, check=True, capture_output=True)
     python = environment / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "--quiet", "nbclient", "ipykernel"],
-                   check=True, capture_output=True)
+                   cwd=tmp_path, env=env, check=True, capture_output=True)
     missing = subprocess.run([python, "-c", "import importlib.util as u; "
-                              "print(u.find_spec('mechlib'))"], cwd=folder,
+                              "print(u.find_spec('mechlib'))"], cwd=folder, env=env,
                              capture_output=True, text=True, check=True)
     assert missing.stdout.strip() == "None", "the fresh environment must not have mechlib"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     env["MECHBOOK_WHEEL"] = f"{base_url}/_static/{wheel_name()}"
-    env["PATH"] = f"{environment / 'bin'}{os.pathsep}{env['PATH']}"
     env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter-data")   # no kernel of the book's
     result = subprocess.run([python, "-c", RUN, notebook.name], cwd=folder, env=env,
                             capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     assert "ran" in result.stdout
     installed = subprocess.run([python, "-c", "import mechlib; print(mechlib.__file__)"],
-                               cwd=folder, capture_output=True, text=True, check=True).stdout
+                               cwd=folder, env=env, capture_output=True, text=True,
+                               check=True).stdout
     assert str(environment) in installed, "mechlib came from somewhere else than the wheel"
     assert sys.prefix not in installed
