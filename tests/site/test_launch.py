@@ -13,12 +13,16 @@ one chapter it runs all cells (no error outside the cells tagged
 ``raises-exception``) and saves; afterwards ``git status`` is clean. Screenshots:
 ``_build/screenshots/launch-<chapter>.png``.
 
-Setting up takes minutes; ``MECHBOOK_BINDER_HOME=/some/folder`` keeps the set-up
-there and reuses it on the next run (while developing this test).
+Installing the environment takes minutes. Outside CI it is kept for the next
+run, in ``~/.cache/mechbook/binder`` (or ``MECHBOOK_BINDER_HOME``), while the
+files it is installed from stay the same; CI installs it afresh every time.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import html
 import json
 import os
@@ -70,22 +74,47 @@ def run(command, cwd, env=None):
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def binder(tmp_path_factory):
-    """JupyterLab at the root of a repository set up as repo2docker sets it up."""
-    reuse = os.environ.get("MECHBOOK_BINDER_HOME")   # a folder this fixture prepared
-    if reuse and (Path(reuse) / "venv").is_dir():
-        home = Path(reuse)
-        server_home = tmp_path_factory.mktemp("binder-server")
-        python = str(home / "venv" / "bin" / "python")
-        yield from jupyter_server(server_home, home / "repo", myst=True, python=python)
+#: The files repo2docker installs the environment from (and the Python it
+#: runs): a Binder environment made from the same is kept for the next run.
+INSTALLED_FROM = ("runtime.txt", "requirements.txt", "requirements-book.txt", "pyproject.toml")
+
+
+def environment_key() -> str:
+    """A digest of what the Binder environment is installed from."""
+    digest = hashlib.sha256(run([system_python(), "--version"], cwd=ROOT.parent).encode())
+    for name in INSTALLED_FROM:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def installed(venv: Path) -> list[str]:
+    """The distributions installed in ``venv`` (their ``.dist-info`` folders)."""
+    return sorted(p.name for p in venv.glob("lib/python*/site-packages/*.dist-info"))
+
+
+@contextlib.contextmanager
+def binder_home(tmp_path_factory):
+    """The folder the Binder set-up lives in: in CI a new one; elsewhere one
+    kept between runs (``MECHBOOK_BINDER_HOME``, by default
+    ``~/.cache/mechbook/binder``), locked while a run uses it."""
+    if os.environ.get("CI"):
+        yield tmp_path_factory.mktemp("binder")
         return
-    home = Path(reuse) if reuse else tmp_path_factory.mktemp("binder")
-    repo = home / "repo"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    home = Path(os.environ.get("MECHBOOK_BINDER_HOME") or cache / "mechbook" / "binder")
+    home.mkdir(parents=True, exist_ok=True)
+    with open(home / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield home
+
+
+def copy_working_tree(repo: Path) -> None:
+    """``repo``: a new git repository holding this one's working tree as it is
+    (tracked and new files), committed. CI tests a clean clone, a developer
+    their uncommitted changes."""
+    shutil.rmtree(repo, ignore_errors=True)
     repo.mkdir()
     run(["git", "init", "--quiet"], cwd=repo)
-    # the working tree as it is (tracked and new files), committed: CI tests a
-    # clean clone, a developer their uncommitted changes
     files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
     for name in filter(None, files):
         source = ROOT / name
@@ -95,15 +124,36 @@ def binder(tmp_path_factory):
     identity = ["-c", "user.name=test", "-c", "user.email=test@example.org"]
     run(["git", "add", "-A"], cwd=repo)
     run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
-    # repo2docker's Python build pack: runtime.txt, requirements.txt, then postBuild
-    venv = home / "venv"
-    env = environment(venv)
-    run([system_python(), "-m", "venv", str(venv)], cwd=repo, env=env)
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
-         "requirements.txt"], cwd=repo, env=env)
-    run(["./postBuild"], cwd=repo, env=env)
-    yield from jupyter_server(home / "server", repo, myst=True,
-                              python=str(venv / "bin" / "python"), env=env)
+
+
+@pytest.fixture(scope="module")
+def binder(tmp_path_factory):
+    """JupyterLab at the root of a repository set up as repo2docker sets it up.
+
+    Outside CI the environment (``venv``) is kept for the next run while the
+    files it is installed from (:data:`INSTALLED_FROM`) and the packages in it
+    stay the same: the copy of the repository is made anew (at the same place:
+    the environment has mechlib installed from it in editable mode) and
+    ``postBuild`` runs again, but ``requirements.txt`` is not installed again."""
+    with binder_home(tmp_path_factory) as home:
+        repo, venv = home / "repo", home / "venv"
+        copy_working_tree(repo)
+        env = environment(venv)
+        stamp = home / "environment.json"
+        kept = (stamp.is_file() and json.loads(stamp.read_text())
+                == {"from": environment_key(), "installed": installed(venv)})
+        stamp.unlink(missing_ok=True)
+        if not kept:
+            # repo2docker's Python build pack: runtime.txt, requirements.txt, postBuild
+            shutil.rmtree(venv, ignore_errors=True)
+            run([system_python(), "-m", "venv", str(venv)], cwd=repo, env=env)
+            run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
+                 "requirements.txt"], cwd=repo, env=env)
+        run(["./postBuild"], cwd=repo, env=env)
+        stamp.write_text(json.dumps({"from": environment_key(), "installed": installed(venv)}))
+        print(f"Binder environment {'kept from the last run' if kept else 'installed'}: {venv}")
+        yield from jupyter_server(tmp_path_factory.mktemp("binder-server"), repo, myst=True,
+                                  python=str(venv / "bin" / "python"), env=env)
 
 
 def test_every_chapter_page_launches_its_notebook():
@@ -302,8 +352,13 @@ def course_hub(binder, tmp_path_factory):
     run([python, "-m", "pip", "install", "--quiet", NBGITPULLER], cwd=home, env=env)
     student = home / "student"
     student.mkdir()
-    for server in jupyter_server(home / "server", student, myst=True, python=python, env=env):
-        yield links, server
+    try:
+        for server in jupyter_server(home / "server", student, myst=True, python=python,
+                                     env=env):
+            yield links, server
+    finally:   # the Binder environment is kept for the next run without it
+        run([python, "-m", "pip", "uninstall", "--yes", "--quiet", "nbgitpuller"],
+            cwd=home, env=env)
 
 
 def test_every_chapter_page_has_a_hub_link_to_its_launch_notebook(course_hub):
