@@ -64,18 +64,25 @@ def test_shell_outside(tmp_path):
 def test_fails_while_flag_exists():
     assert not Path("flag.txt").exists()
 
+def test_copies_a_chapter():
+    from tests.reuse import copying_chapters
+    with copying_chapters():   # the chapter is not recorded, the other file is
+        assert Path("book/ch.md").read_text() + Path("copied.txt").read_text()
+
 def test_fixture_last(shared):
     # the module's last test: the fixture is torn down before its record is made
     assert shared
 '''
 
-DATA = ("data.txt", "other.txt", "shared.txt", "cached.txt", "child.txt")
+DATA = ("data.txt", "other.txt", "shared.txt", "cached.txt", "child.txt", "copied.txt",
+        "book/ch.md")
 
 
 @pytest.fixture
 def project(tmp_path):
     (tmp_path / "checks").mkdir()
     (tmp_path / "checks" / "test_project.py").write_text(TESTS)
+    (tmp_path / "book").mkdir()
     for name in DATA:
         (tmp_path / name).write_text(f"{name}\n")
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
@@ -101,7 +108,8 @@ def ran(project, *extra, ci=False):
 
 ALL = {"test_reads_data", "test_reads_other", "test_fixture_first", "test_fixture_second",
        "test_fills_cache", "test_hits_cache", "test_child_reads", "test_shell_reads",
-       "test_shell_outside", "test_fails_while_flag_exists", "test_fixture_last"}
+       "test_shell_outside", "test_fails_while_flag_exists", "test_fixture_last",
+       "test_copies_a_chapter"}
 #: Run every time: one starts a shell in the project (its reads cannot be
 #: followed), one fails.
 ALWAYS = {"test_shell_reads", "test_fails_while_flag_exists"}
@@ -123,6 +131,14 @@ def test_what_a_fixture_or_a_cache_read_counts_for_each_user(project):
     (project / "cached.txt").write_text("changed\n")
     assert ran(project) == {"test_shell_reads", "test_fixture_first", "test_fixture_second",
                             "test_fixture_last", "test_fills_cache", "test_hits_cache"}
+
+
+def test_a_chapter_read_while_copying_chapters_is_not_recorded(project):
+    ran(project)
+    (project / "book" / "ch.md").write_text("changed\n")
+    assert "test_copies_a_chapter" not in ran(project)
+    (project / "copied.txt").write_text("changed\n")
+    assert "test_copies_a_chapter" in ran(project)
 
 
 def test_a_failed_test_runs_until_it_passes(project):

@@ -47,7 +47,7 @@ import nbformat
 import yaml
 
 __all__ = ["FOLDER", "launch_config", "language_info", "build_launch_notebooks",
-           "commit_launch_branch"]
+           "as_launch_notebook", "commit_launch_branch"]
 
 #: Where the launch notebooks go, relative to the repository's root.
 FOLDER = "notebooks"
@@ -62,21 +62,38 @@ CONFIG = ".launch-config.yml"
 NOT_FOR_LAUNCH = ("mechbook_answers",)
 
 
+#: The launch build's own extension: placeholder outputs for the figure cells,
+#: so that figure numbers and references are the book's without executing.
+FOR_LAUNCH_ONLY = {"mechbook_unexecuted_figures": "_ext"}
+
+
 def launch_config(text: str) -> dict:
     """The book's ``_config.yml`` for the launch build: nothing is executed,
-    and the extensions of ``NOT_FOR_LAUNCH`` are left out.
+    the extensions of ``NOT_FOR_LAUNCH`` are left out and those of
+    ``FOR_LAUNCH_ONLY`` added, the pages' static files are left out, and a
+    download without outputs is no warning.
 
     >>> config = launch_config("execute:\\n  execute_notebooks: cache\\n"
     ...                        "sphinx:\\n  local_extensions:\\n"
     ...                        "    mechbook_launch: _ext\\n    mechbook_answers: _ext\\n")
-    >>> config["execute"], config["sphinx"]["local_extensions"]
-    ({'execute_notebooks': 'off'}, {'mechbook_launch': '_ext'})
+    >>> config["execute"], sorted(config["sphinx"]["local_extensions"])
+    ({'execute_notebooks': 'off'}, ['mechbook_launch', 'mechbook_unexecuted_figures'])
+    >>> config["sphinx"]["config"]["suppress_warnings"]
+    ['mechbook.download']
     """
     config = yaml.safe_load(text)
     config.setdefault("execute", {})["execute_notebooks"] = "off"
-    local = config.get("sphinx", {}).get("local_extensions") or {}
+    sphinx = config.setdefault("sphinx", {})
+    local = sphinx.get("local_extensions") or {}
     for name in NOT_FOR_LAUNCH:
         local.pop(name, None)
+    sphinx["local_extensions"] = {**local, **FOR_LAUNCH_ONLY}
+    settings = sphinx.setdefault("config", {})
+    # the launch build makes notebooks, not pages: the pages' vendored assets
+    # (vendor/static, from npm, which Binder does not run) are not needed
+    settings.pop("html_static_path", None)
+    settings["suppress_warnings"] = [*(settings.get("suppress_warnings") or []),
+                                     "mechbook.download"]
     return config
 
 
@@ -108,8 +125,11 @@ def build_launch_notebooks(source=".", into=None, log=None) -> list[Path]:
         scratch = Path(scratch)
         config.write_text(yaml.safe_dump(
             launch_config((source / "_config.yml").read_text()), sort_keys=False))
+        # warnings are errors, as in the book's build: an unresolved reference
+        # stops the build rather than reach a reader
         command = [str(Path(sys.executable).with_name("jupyter-book")), "build",
-                   str(source), "--config", str(config), "--path-output", str(scratch)]
+                   str(source), "--config", str(config), "--path-output", str(scratch),
+                   "-W", "-n", "--keep-going"]
         log = Path(log) if log else scratch / "build.log"
         try:
             with log.open("w") as stream:
@@ -124,16 +144,33 @@ def build_launch_notebooks(source=".", into=None, log=None) -> list[Path]:
         into.mkdir(parents=True, exist_ok=True)
         written = []
         for path in converted:
-            notebook = nbformat.read(path, as_version=4)
-            notebook.metadata.pop("source_map", None)     # MyST-NB's, of the .md
-            notebook.metadata["language_info"] = language_info()
-            for cell in notebook.cells:
-                if cell.cell_type == "code":
-                    cell.outputs, cell.execution_count = [], None
             target = into / path.name
-            nbformat.write(notebook, target)
+            nbformat.write(as_launch_notebook(nbformat.read(path, as_version=4)), target)
             written.append(target)
     return written
+
+
+def as_launch_notebook(download):
+    """A chapter's launch notebook, made from its download (``_sources/book/
+    <chapter>.ipynb`` of a built site, executed or not): without outputs,
+    execution counts, widget states and MyST-NB's ``source_map``, and with this
+    Python's ``language_info``. Changes ``download`` in place and returns it.
+
+    >>> notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+    ...     "1 + 1", execution_count=1, outputs=[nbformat.v4.new_output(
+    ...         "execute_result", data={"text/plain": "2"}, execution_count=1)])])
+    >>> notebook.metadata["widgets"] = {"state": {}}
+    >>> cell = as_launch_notebook(notebook).cells[0]
+    >>> cell.outputs, cell.execution_count, "widgets" in notebook.metadata
+    ([], None, False)
+    """
+    download.metadata.pop("source_map", None)     # MyST-NB's, of the .md
+    download.metadata.pop("widgets", None)        # the executed explorers' state
+    download.metadata["language_info"] = language_info()
+    for cell in download.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    return download
 
 
 def _git(repository, *arguments, env=None, check=True) -> str:

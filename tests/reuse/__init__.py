@@ -31,7 +31,9 @@ nothing. The summary says how many tests were reused.
 
 Code that reads a file only for part of it says so with :func:`reading_part`, so
 that the dependency is on that part (collection reads each page's front
-matter, not its prose).
+matter, not its prose). Code that copies the chapters out for checks that
+each compare what they use of the copy with a file here says so with
+:func:`copying_chapters`.
 """
 
 from __future__ import annotations
@@ -99,6 +101,36 @@ def reading_part(paths, part: str):
         yield
     finally:
         _part.current = previous
+
+
+def is_chapter(relative: str) -> bool:
+    """True for a chapter's Markdown (:data:`CHAPTERS`), by its path relative to ROOT.
+
+    >>> is_chapter("book/intro.md"), is_chapter("book/x/y.md"), is_chapter("README.md")
+    (True, False, False)
+    """
+    folder, name = os.path.split(relative)
+    return folder == os.path.dirname(CHAPTERS) and name.endswith(".md")
+
+
+@contextlib.contextmanager
+def copying_chapters():
+    """Within this block, this thread's reads of the chapters (``book/*.md``)
+    are not recorded: for code that copies them out of the repository for
+    checks that record what they use of the copy themselves, by comparing
+    what they use with a file of the repository made from the same chapters
+    (each launch notebook of the Binder copy with its chapter's download:
+    tests/site/test_launch.py). Every other file read is recorded as usual.
+
+    >>> with copying_chapters():
+    ...     pass
+    """
+    previous = getattr(_part, "copying", False)
+    _part.copying = True
+    try:
+        yield
+    finally:
+        _part.copying = previous
 
 
 def digest(data: bytes) -> str:
@@ -172,6 +204,8 @@ class Recorder:
 
     def report(self, kind, relative):
         if getattr(_part, "paused", False):
+            return
+        if getattr(_part, "copying", False) and kind == "r" and is_chapter(relative):
             return
         current = getattr(_part, "current", None)
         if current is not None and relative in current[0] and kind == "r":

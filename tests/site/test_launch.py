@@ -6,9 +6,11 @@ fresh virtual environment with ``requirements.txt`` installed, then ``postBuild`
 run from the repository's root. It starts JupyterLab there, as Binder does, and
 for every chapter opens in Debian's headless Chromium the very ``urlpath`` that
 the chapter page's Binder button carries (read from the built page). It checks
-what the reader sees: a notebook, not text; no raw MyST; every equation number
-shown once and equal to the book's; the figures loaded; the solutions collapsed;
-no reference left unresolved; no console warning; nothing from another host. For
+that the notebook there is the chapter's download without outputs (the book's
+numbers and references), and what the reader sees: a notebook, not text; no raw
+MyST; every equation number shown once and equal to the book's; the figures
+loaded; the solutions collapsed; no reference left unresolved; no console
+warning; nothing from another host. For
 one chapter it runs all cells (no error outside the cells tagged
 ``raises-exception``) and saves; afterwards ``git status`` is clean. Screenshots:
 ``_build/screenshots/launch-<chapter>.png``.
@@ -21,9 +23,11 @@ files it is installed from stay the same; CI installs it afresh every time.
 from __future__ import annotations
 
 import contextlib
+import doctest
 import fcntl
 import hashlib
 import html
+import importlib.util
 import json
 import os
 import re
@@ -37,9 +41,10 @@ import nbformat
 import pytest
 import yaml
 
-from mechlib.book.launch import launch_config
+from mechlib.book.launch import as_launch_notebook, launch_config
 from tests.outside import environment, system_python
-from tests.references import ROOT
+from tests.references import ROOT, notebook_pages
+from tests.reuse import copying_chapters
 from tests.site.jupyter import jupyter_server, wait_until_still
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
 
@@ -54,15 +59,45 @@ SHOWN_TEXT = shown_text(".jp-MarkdownCell .jp-Cell-inputWrapper",
 BINDER_LINK = re.compile(r'href="(https://mybinder\.org/[^"]+)"')
 
 
+#: The chapters that are notebooks: each page's Binder button opens one.
+LAUNCHED = [page.stem for page in notebook_pages()]
+
+
+def launch_path(page: Path) -> str | None:
+    """The urlpath of the Binder button of the built ``page``; None if it has none."""
+    found = BINDER_LINK.search(page.read_text())
+    if not found:
+        return None
+    return parse_qs(urlparse(html.unescape(found.group(1))).query)["urlpath"][0]
+
+
 def launch_paths() -> dict[str, str]:
     """{chapter: the urlpath of its page's Binder button}, from the built pages."""
-    paths = {}
-    for page in sorted(PAGES.glob("*.html")):
-        found = BINDER_LINK.search(page.read_text())
-        if found:
-            query = parse_qs(urlparse(html.unescape(found.group(1))).query)
-            paths[page.stem] = query["urlpath"][0]
-    return paths
+    paths = {page.stem: launch_path(page) for page in sorted(PAGES.glob("*.html"))}
+    return {chapter: path for chapter, path in paths.items() if path}
+
+
+def same_as_download(notebook: Path, chapter: str) -> list[str]:
+    """What differs between the launch notebook ``notebook`` and the chapter's
+    download in the built site without outputs (:func:`as_launch_notebook`):
+    empty if nothing. A launch notebook is made by ``postBuild`` from every
+    chapter of the copy; this comparison is what records, for tests/reuse, the
+    files a check of it depends on (the copy itself is not recorded)."""
+    download = ROOT / "_build" / "html" / "_sources" / "book" / f"{chapter}.ipynb"
+    expected = as_launch_notebook(nbformat.read(download, as_version=4))
+    launched = nbformat.read(notebook, as_version=4)
+    # written by the Binder environment's Python, which may not be this one
+    expected.metadata["language_info"] = launched.metadata.get("language_info")
+    if launched == expected:
+        return []
+    if launched.metadata != expected.metadata:
+        return [f"metadata: {sorted(launched.metadata)} against the download's"
+                f" {sorted(expected.metadata)}"]
+    if len(launched.cells) != len(expected.cells):
+        return [f"{len(launched.cells)} cells, the download {len(expected.cells)}"]
+    return [f"cell {n}: {cell.source[:200]!r}, the download {other.source[:200]!r}"
+            for n, (cell, other) in enumerate(zip(launched.cells, expected.cells))
+            if cell != other][:3]
 
 
 def run(command, cwd, env=None):
@@ -116,11 +151,13 @@ def copy_working_tree(repo: Path) -> None:
     repo.mkdir()
     run(["git", "init", "--quiet"], cwd=repo)
     files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
-    for name in filter(None, files):
-        source = ROOT / name
-        if source.is_file():
-            (repo / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, repo / name)
+    # each check records the chapters it depends on itself (same_as_download)
+    with copying_chapters():
+        for name in filter(None, files):
+            source = ROOT / name
+            if source.is_file():
+                (repo / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, repo / name)
     identity = ["-c", "user.name=test", "-c", "user.email=test@example.org"]
     run(["git", "add", "-A"], cwd=repo)
     run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
@@ -159,8 +196,19 @@ def binder(tmp_path_factory):
 def test_every_chapter_page_launches_its_notebook():
     paths = launch_paths()
     assert len(paths) >= 10, f"pages with a Binder button: {sorted(paths)}"
+    assert sorted(paths) == sorted(LAUNCHED), "pages with a Binder button against notebooks"
     assert all(path == f"lab/tree/notebooks/{chapter}.ipynb"
                for chapter, path in paths.items()), paths
+
+
+def test_the_figure_placeholders_module_examples():
+    """``_ext`` is outside pytest's doctest paths."""
+    spec = importlib.util.spec_from_file_location(
+        "mechbook_unexecuted_figures", ROOT / "_ext" / "mechbook_unexecuted_figures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
 
 
 def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:
@@ -219,34 +267,36 @@ def watch(page) -> tuple[list[str], list[str]]:
     return foreign, console
 
 
-def test_launch_opens_the_chapter_as_the_page_reads(browser, binder):
+@pytest.mark.parametrize("chapter", LAUNCHED)
+def test_launch_opens_the_chapter_as_the_page_reads(browser, binder, chapter):
     base, token, repo = binder
-    problems = {}
-    for chapter, urlpath in launch_paths().items():
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        page = context.new_page()
-        foreign, console = watch(page)
-        try:
-            # ?reset: a new workspace, as a reader's new Binder session has (this
-            # server has opened the chapters before)
-            page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
-            found = what_the_reader_sees(page, repo / urlpath.removeprefix("lab/tree/"),
-                                         screenshot=f"launch-{chapter}")
-            if console:
-                found.append(f"console: {console[:3]}")
-            if foreign:
-                found.append(f"other hosts: {foreign[:3]}")
-            if found:
-                problems[chapter] = found
-        finally:
-            context.close()
-    assert not problems, "\n".join(f"{chapter}: {'; '.join(found)}"
-                                    for chapter, found in problems.items())
+    urlpath = launch_path(PAGES / f"{chapter}.html")
+    assert urlpath, f"{chapter}: its page has no Binder button"
+    notebook = repo / urlpath.removeprefix("lab/tree/")
+    found = [f"not its download: {difference}"
+             for difference in same_as_download(notebook, chapter)]
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    foreign, console = watch(page)
+    try:
+        # ?reset: a new workspace, as a reader's new Binder session has (this
+        # server has opened the chapters before)
+        page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
+        found += what_the_reader_sees(page, notebook, screenshot=f"launch-{chapter}")
+    finally:
+        context.close()
+    if console:
+        found.append(f"console: {console[:3]}")
+    if foreign:
+        found.append(f"other hosts: {foreign[:3]}")
+    assert not found, f"{chapter}: {'; '.join(found)}"
 
 
 def test_run_all_in_the_launched_notebook_and_leave_the_repository_clean(browser, binder):
     base, token, repo = binder
-    urlpath = launch_paths()[RUN_ALL]
+    urlpath = launch_path(PAGES / f"{RUN_ALL}.html")
+    differences = same_as_download(repo / urlpath.removeprefix("lab/tree/"), RUN_ALL)
+    assert not differences, f"{RUN_ALL}'s launch notebook is not its download: {differences}"
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     try:
@@ -288,6 +338,7 @@ def test_chapter_sources_survive_a_save_as_notebook(binder):
     assert len(chapters) >= 10
     for source in chapters:
         before = source.read_bytes()
+        assert before == (ROOT / "book" / source.name).read_bytes(), f"{source.name} copied wrong"
         url = f"{base}/api/contents/book/{source.name}?token={token}"
         with urllib.request.urlopen(f"{url}&type=notebook&content=1", timeout=60) as reply:
             model = json.load(reply)
@@ -324,6 +375,11 @@ def course_hub(binder, tmp_path_factory):
     it). Yields ({chapter: its page's JupyterHub link}, a student's server with
     nbgitpuller, serving an empty home, as (base URL, token, home))."""
     _, _, repo = binder
+    # the hub's site and branch are made from every chapter of the copy: they
+    # are this repository's (and so recorded for tests/reuse as read here)
+    differ = [chapter.name for chapter in sorted((ROOT / "book").glob("*.md"))
+              if chapter.read_bytes() != (repo / "book" / chapter.name).read_bytes()]
+    assert not differ, f"the Binder copy's chapters differ from the repository's: {differ}"
     venv = repo.parent / "venv"
     python = str(venv / "bin" / "python")
     env = environment(venv)
@@ -383,8 +439,10 @@ def test_the_hub_link_pulls_the_launch_branch_and_opens_the_chapter_as_the_page_
         # nbgitpuller clones, then sends the browser on to the urlpath
         page.wait_for_url(re.compile(r"/lab/tree/"), timeout=120_000)
         urlpath = parse_qs(urlparse(links[HUB_CHAPTER]).query)["urlpath"][0]
-        found = what_the_reader_sees(page, student / urlpath.removeprefix("lab/tree/"),
-                                     screenshot=f"hub-{HUB_CHAPTER}")
+        notebook = student / urlpath.removeprefix("lab/tree/")
+        found = [f"not its download: {difference}"
+                 for difference in same_as_download(notebook, HUB_CHAPTER)]
+        found += what_the_reader_sees(page, notebook, screenshot=f"hub-{HUB_CHAPTER}")
     finally:
         context.close()
     # every chapter's link opens a notebook that the pulled branch holds
