@@ -133,8 +133,8 @@ class ReadsHook:
         is elsewhere (``cwd`` ``None``: this process's folder), and neither its
         command line nor the variables that say where programs, modules,
         environments and git repositories are (:data:`LOCATING`) name the
-        repository. Such a process (a copy of the
-        repository set up as Binder would, in a temporary folder) reads only
+        repository. Such a process (a copy of the repository set up as
+        Binder would, in a temporary folder) reads only
         what the tests put outside, and the tests' reads of what they copied
         there are reported. Not so for the folders ignored here (``.venv``):
         a Python found there imports the repository's modules.

@@ -184,9 +184,9 @@ def binder(tmp_path_factory):
         repo, venv = home / "repo", home / "venv"
         copy_working_tree(repo)
         env = environment(venv)
-        stamp = home / "environment.json"
+        stamp, key = home / "environment.json", environment_key()
         kept = (stamp.is_file() and json.loads(stamp.read_text())
-                == {"from": environment_key(), "installed": installed(venv)})
+                == {"from": key, "installed": installed(venv)})
         stamp.unlink(missing_ok=True)
         if not kept:
             # repo2docker's Python build pack: runtime.txt, requirements.txt, postBuild
@@ -195,7 +195,7 @@ def binder(tmp_path_factory):
             run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
                  "requirements.txt"], cwd=repo, env=env)
         run(["./postBuild"], cwd=repo, env=env)
-        stamp.write_text(json.dumps({"from": environment_key(), "installed": installed(venv)}))
+        stamp.write_text(json.dumps({"from": key, "installed": installed(venv)}))
         print(f"Binder environment {'kept from the last run' if kept else 'installed'}: {venv}")
         yield from jupyter_server(tmp_path_factory.mktemp("binder-server"), repo, myst=True,
                                   python=str(venv / "bin" / "python"), env=env)
