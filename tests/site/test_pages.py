@@ -10,6 +10,7 @@ link returns a file.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from urllib.parse import urljoin, urlparse
 
@@ -67,6 +68,20 @@ def test_page_works_offline(views, path, view):
     assert page.locator("mjx-container").count() > 0 or "\\" not in text
     broken = page.evaluate(BROKEN_IMAGES)
     assert not broken, f"{path} has images that do not load: {broken}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_stylesheets_carry_their_checksum(site, path):
+    """Every stylesheet a page links from ``_static`` carries Sphinx's checksum
+    (``?v=``; the theme's, its own ``?digest=``). One copied there only when
+    the build finishes is linked without it by a build from scratch and with
+    it by a rebuild (_ext/mechbook_assets_first.py): a page written again
+    then differs from the same page built afresh."""
+    html = (site / path).read_text(encoding="utf-8")
+    links = [link for link in re.findall(r"<link [^>]*>", html) if 'rel="stylesheet"' in link]
+    hrefs = [re.search(r'href="([^"]*)"', link).group(1) for link in links]
+    bare = [href for href in hrefs if "_static/" in href and "?" not in href]
+    assert hrefs and not bare, f"{path}: stylesheets without a checksum: {bare}"
 
 
 @pytest.mark.parametrize("view", ["1280-light"])
