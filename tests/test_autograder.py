@@ -16,6 +16,10 @@ temporary folder, then grades submissions with ``otter run`` (no Docker):
   replaced, every answer a polynomial through the stored check's values:
   ``tests/cheating.py``) scores nothing;
 - the student notebook holds no line of a worked solution and no hidden test.
+
+Every read of a chapter here is through :func:`reading`: these tests depend
+on what :func:`tests.reuse.assignment` computes of it, not on its prose
+outside the exercises (tests/reuse).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from mechlib.book import autograder
 from mechlib.book.notebooks import EXECUTION_LOG
 from tests import cheating
 from tests.references import checked_chapters
+from tests.reuse import reading_part
 
 CHAPTERS = checked_chapters()
 
@@ -56,11 +61,23 @@ def _other_form(x):
 '''
 
 
+def reading(chapter):
+    """Around every read of ``chapter``: what it reads is the part the
+    assignment and these tests use (:func:`tests.reuse.assignment`)."""
+    return reading_part(chapter, "assignment")
+
+
+def checks_of(chapter):
+    with reading(chapter):
+        return chapter_checks(chapter)
+
+
 @pytest.fixture(scope="module", params=CHAPTERS, ids=lambda p: p.stem)
 def assignment(request, tmp_path_factory):
     chapter = request.param
     start = time.monotonic()
-    folder = autograder.assign(chapter, tmp_path_factory.mktemp("autograder"))
+    with reading(chapter):
+        folder = autograder.assign(chapter, tmp_path_factory.mktemp("autograder"))
     print(f"{chapter.stem}: assignment generated in {time.monotonic() - start:.0f} s")
     return chapter, folder
 
@@ -101,6 +118,30 @@ def test_the_module_doctests():
     assert tried and not failures
 
 
+def test_what_these_tests_read_of_a_chapter_leaves_out_its_prose(tmp_path):
+    """:func:`reading`'s part of a chapter changes with its code and its
+    exercises' statements, not with its prose elsewhere (so a prose edit does
+    not make the assignment again)."""
+    from tests.reuse import PARTS
+
+    (chapter,) = [c for c in CHAPTERS if c.stem == "partial-velocities"]
+    text = chapter.read_text(encoding="utf-8")
+    copy = tmp_path / chapter.name
+
+    def part(edit, new):
+        assert text.count(edit) == 1, edit
+        copy.write_text(text.replace(edit, new), encoding="utf-8")
+        return PARTS["assignment"](copy)
+
+    unchanged = PARTS["assignment"](chapter)
+    prose = "whole system. Kane's method does not ask"
+    assert part(prose, prose + " first") == unchanged
+    statement = "A Chaplygin sleigh is a rigid body"
+    assert part(statement, "A Chaplygin sleigh is a body") != unchanged
+    code = "a = sm.symbols('a', positive=True)"
+    assert part(code, "a = sm.symbols('a', nonnegative=True)") != unchanged
+
+
 def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
     """A fake ``otter`` that hangs twice and then succeeds: the third attempt counts."""
     calls = tmp_path / "calls"
@@ -128,7 +169,7 @@ def test_worked_solutions_score_full_marks(assignment):
     assert config["run_tests"] is True
     hidden = [c.source for c in master.cells
               if c.cell_type == "code" and "hidden: true" in c.source]
-    assert len(hidden) == len(chapter_checks(chapter))
+    assert len(hidden) == len(checks_of(chapter))
     assert all("points: 1" in source for source in hidden)
     assert "attempt" not in (folder / "assign.log").read_text(), "otter assign hung"
 
@@ -136,7 +177,7 @@ def test_worked_solutions_score_full_marks(assignment):
 def test_a_sign_error_loses_its_point_another_form_keeps_them(assignment, tmp_path):
     """One graded run: every answer rewritten in another form, the last one also negated."""
     chapter, folder = assignment
-    checks = chapter_checks(chapter)
+    checks = checks_of(chapter)
     wrong = checks[-1]
     notebook = solutions(folder, chapter)
     notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
@@ -180,7 +221,7 @@ def test_a_dishonest_notebook_scores_nothing(assignment, tmp_path):
     cheat = inspect.getsource(cheating) + "\nreplace_the_checks()\n"
     first = next(i for i, c in enumerate(notebook.cells) if "import mechlib" in c.source)
     notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(cheat))
-    for item in chapter_checks(chapter):
+    for item in checks_of(chapter):
         if item["name"] == "pv-belt-v-B-t":
             continue   # V N.x: a line through its values is the answer itself; left ...
         for cell in notebook.cells:
@@ -200,7 +241,7 @@ def test_student_notebook_has_no_solution(assignment):
     leaked = [line for line in worked if line not in outside and line in text]
     assert not leaked, f"{chapter.stem}: solution lines in the student notebook: {leaked[:3]}"
     assert "BEGIN SOLUTION" not in text and "# SOLUTION" not in text
-    for item in chapter_checks(chapter):
+    for item in checks_of(chapter):
         assert f"{item['variable']} = ..." in text
     tests = json.dumps(notebook.metadata.get("otter", {}))
     assert "'hidden': True" not in tests and '"hidden": true' not in tests
@@ -210,7 +251,8 @@ def jupytext_cells(chapter):
     """The code lines of a chapter's solution cells and of its other cells."""
     import jupytext
 
-    notebook = jupytext.read(chapter)
+    with reading(chapter):
+        notebook = jupytext.read(chapter)
     inside = solution_cells(notebook)
     lines = {"solution": [], "other": []}
     for index, cell in enumerate(notebook.cells):

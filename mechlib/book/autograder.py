@@ -161,6 +161,8 @@ def master_notebook(chapter, name=None):
             cells.append(nbformat.v4.new_markdown_cell(
                 _exercise_text(notebook, items[0]["exercise"])))
             cells.extend(_question(notebook, items, solution, worked_forms))
+    for index, cell in enumerate(cells):    # not nbformat's random ids: the same
+        cell.id = f"cell-{index}"               # chapter makes the same notebook
     master = nbformat.v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python",
                        "name": "python3"},

@@ -39,6 +39,7 @@ each compare what they use of the copy with a file here says so with
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -76,17 +77,59 @@ def code_cells(text: str) -> str:
     return repr(cells_of(jupytext.reads(text, fmt="md:myst")))
 
 
-#: The parts of a file that code may depend on alone (:func:`reading_part`).
-PARTS = {"front-matter": front_matter, "code-cells": code_cells}
+def assignment(path: Path) -> str:
+    """What the autograder's tests (tests/test_autograder.py) compute from a
+    chapter: its otter master notebook (:func:`mechlib.book.autograder.master_notebook`:
+    its code, title and exercises), its checks, and its code cells, each
+    marked as a worked solution's or not. Its prose outside the exercises is
+    not in it."""
+    import jupytext
+
+    from mechlib.book.autograder import master_notebook
+    from mechlib.book.chapters import chapter_checks, solution_cells
+
+    notebook = jupytext.read(path)
+    solution = solution_cells(notebook)
+    cells = [(cell.source, index in solution) for index, cell in enumerate(notebook.cells)
+             if cell.cell_type == "code"]
+    return json.dumps([master_notebook(path), chapter_checks(path), cells], sort_keys=True)
+
+
+def notebook_code(path: Path) -> str:
+    """What running a notebook (``.ipynb``) depends on: its metadata (less
+    jupytext's ``source_map``, the cells' line numbers in their page) and its
+    code cells' source and metadata (a run skips the other cells and replaces
+    the outputs)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    metadata = {k: v for k, v in notebook.get("metadata", {}).items() if k != "source_map"}
+    cells = [[cell.get("source"), cell.get("metadata", {})] if cell["cell_type"] == "code"
+             else cell["cell_type"] for cell in notebook.get("cells", [])]
+    return json.dumps([metadata, cells], sort_keys=True)
+
+
+def _of_text(part):
+    return lambda path: part(path.read_text(encoding="utf-8"))
+
+
+#: The parts of a file that code may depend on alone (:func:`reading_part`),
+#: each a function of the file's path.
+PARTS = {"front-matter": _of_text(front_matter), "code-cells": _of_text(code_cells),
+         "assignment": assignment, "notebook-code": notebook_code}
 
 _part = threading.local()
+#: The parts read in any thread of this process (:func:`reading_part`'s ``served``).
+_served_parts: dict[str, str] = {}
 
 
 @contextlib.contextmanager
-def reading_part(paths, part: str):
+def reading_part(paths, part: str, served=False):
     """Within this block, this thread's reads of ``paths`` (one path or several)
     count as depending only on their ``part`` (a name in :data:`PARTS`): say so
-    only where what the code computes is a function of that part.
+    only where what the code computes is a function of that part. With
+    ``served``, the reads of every thread of this process count so (a file
+    fetched from the site's server, tests/site/conftest.py): say so only
+    around a block in which nothing else of this process reads ``paths``.
+    Reads by child processes are never narrowed.
 
     >>> with reading_part("book/intro.md", "front-matter"):
     ...     pass
@@ -97,10 +140,14 @@ def reading_part(paths, part: str):
     relative = {os.path.relpath(os.path.abspath(path), ROOT) for path in paths}
     previous = getattr(_part, "current", None)
     _part.current = (relative, part)
+    if served:
+        _served_parts.update(dict.fromkeys(relative, part))
     try:
         yield
     finally:
         _part.current = previous
+        for path in relative if served else ():
+            _served_parts.pop(path, None)
 
 
 def is_chapter(relative: str) -> bool:
@@ -187,31 +234,69 @@ class Files:
             elif not path.is_file():
                 value = "not a file"
             elif kind.startswith("p:"):
-                value = digest(PARTS[kind[2:]](path.read_text(encoding="utf-8")).encode())
+                value = self._part(kind[2:], path)
             else:
                 value = digest(path.read_bytes())
             self._known[stamp] = value
         return self._known[stamp]
 
+    @staticmethod
+    def _part(part, path):
+        """The digest of a part of a file; one that cannot be computed (the file
+        no longer parses) matches nothing, so its readers run again."""
+        try:
+            return digest(PARTS[part](path).encode())
+        except (Exception, SystemExit) as error:
+            return f"no {part}: {type(error).__name__} {os.urandom(8).hex()}"
+
 
 class Recorder:
-    """What this process (and its children) read, for each open record."""
+    """What this process (and its children) read, for each open record.
+
+    >>> recorder, record = Recorder(None), set()
+    >>> recorder.open.append(record)
+    >>> with reading_part(ROOT / "book/a.md", "front-matter"):
+    ...     recorder.report("r", "book/a.md")
+    ...     recorder.report("r", "book/a.md", child=True)   # a child's: all of it
+    >>> sorted(record)
+    [('p:front-matter', 'book/a.md'), ('r', 'book/a.md')]
+    >>> served = lambda: recorder.report("r", "_build/a.ipynb")  # a server's thread
+    >>> record.clear()
+    >>> with reading_part(ROOT / "_build/a.ipynb", "notebook-code", served=True):
+    ...     thread = threading.Thread(target=served)
+    ...     thread.start(); thread.join()
+    >>> sorted(record)
+    [('p:notebook-code', '_build/a.ipynb')]
+    >>> record.clear(); served(); sorted(record)    # after the block: all of it
+    [('r', '_build/a.ipynb')]
+    """
 
     def __init__(self, logs: Path):
         self.open: list[set] = []
         self.logs = logs
         self._offsets = {}
 
-    def report(self, kind, relative):
+    def report(self, kind, relative, child=False):
+        """Add a read to every open record. This thread's blocks
+        (:func:`reading_part`, :func:`copying_chapters`) apply to the reads of
+        this process, not to a ``child`` process's that it drains."""
         if getattr(_part, "paused", False):
             return
-        if getattr(_part, "copying", False) and kind == "r" and is_chapter(relative):
-            return
-        current = getattr(_part, "current", None)
-        if current is not None and relative in current[0] and kind == "r":
-            kind = f"p:{current[1]}"
+        if kind == "r" and not child:
+            if getattr(_part, "copying", False) and is_chapter(relative):
+                return
+            current = getattr(_part, "current", None)
+            if current is not None and relative in current[0]:
+                kind = f"p:{current[1]}"
+            elif relative in _served_parts:
+                kind = f"p:{_served_parts[relative]}"
         for record in tuple(self.open):
             record.add((kind, relative))
+
+    def add(self, reads):
+        """Add reads recorded before (``(kind, path)`` pairs) to every open record."""
+        for record in tuple(self.open):
+            record.update(reads)
 
     def drain(self):
         """Attribute the lines child processes logged since the last call."""
@@ -226,7 +311,7 @@ class Recorder:
             self._offsets[log.path] = offset + end
             for line in data[:end].decode("utf-8", "surrogateescape").splitlines():
                 kind, _, relative = line.partition("\t")
-                self.report(kind, relative)
+                self.report(kind, relative, child=True)
 
     @staticmethod
     @contextlib.contextmanager
@@ -254,49 +339,71 @@ class Recorder:
 
 
 class Caches:
-    """The ``functools.lru_cache`` functions of the repository's modules: a test
-    that hits one may use what an earlier test read to fill it.
+    """The ``functools.lru_cache`` functions of the repository's modules. A hit
+    returns what an earlier call computed, so its caller depends on what that
+    call read: each function is wrapped, in every module that names it, so
+    that the reads of its misses are kept and a hit adds them to the open
+    records (the test's, a fixture's).
 
-    >>> import functools
-    >>> caches = Caches()
-    >>> cached = functools.lru_cache(lambda x: x)
-    >>> caches.functions = [cached]
-    >>> first = caches.counts(); _ = cached(1)
-    >>> caches.used(first, {("r", "a.md")})
-    set()
-    >>> second = caches.counts(); _ = cached(1)
-    >>> caches.used(second, {("r", "b.md")})
-    {('r', 'a.md')}
+    >>> import functools, tempfile, types
+    >>> recorder, record = Recorder(Path(tempfile.mkdtemp())), set()   # no child logs
+    >>> module = types.SimpleNamespace(cached=functools.lru_cache(
+    ...     lambda x: recorder.report("r", "a.md")))
+    >>> caches = Caches(recorder)
+    >>> caches.wrap_in(module)
+    >>> _ = module.cached(1)                    # a miss: its reads are kept
+    >>> recorder.open.append(record)
+    >>> _ = module.cached(1); sorted(record)    # a hit: they are this caller's
+    [('r', 'a.md')]
+    >>> module.cached.cache_info().hits
+    1
     """
 
-    def __init__(self):
-        self.functions = []
-        self.fillers = {}
+    def __init__(self, recorder):
+        self.recorder = recorder
+        self._wrappers = {}
 
-    def find(self):
+    def find(self, before=None):
+        """Wrap the cached functions of the repository's modules imported so
+        far. One that has computed something already was filled by
+        ``before`` (collection's reads) or, if that is not known, by reads
+        that cannot be followed: its callers then always run."""
         prefix = str(ROOT) + os.sep
         for module in list(sys.modules.values()):
             where = getattr(module, "__file__", None) or ""
-            if not where.startswith(prefix) or where.startswith(str(ROOT / ".venv")):
-                continue
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_info", None)) and value not in self.functions:
-                    self.functions.append(value)
+            if where.startswith(prefix) and not where.startswith(str(ROOT / ".venv")):
+                self.wrap_in(module, before)
 
-    def counts(self):
-        return [function.cache_info()[:2] for function in self.functions]
+    def wrap_in(self, module, before=None):
+        for name, value in list(vars(module).items()):
+            if callable(getattr(value, "cache_info", None)) and \
+                    not getattr(value, "reads_recorded", False):
+                setattr(module, name, self._wrapper(value, before))
 
-    def used(self, before, reads):
-        """Record ``reads`` for the caches filled since ``before``; return what
-        filled the caches hit since then."""
-        used = set()
-        for function, (hits, misses) in zip(self.functions, before):
-            now_hits, now_misses = function.cache_info()[:2]
-            if now_misses > misses:
-                self.fillers.setdefault(id(function), set()).update(reads)
-            if now_hits > hits:
-                used |= self.fillers.get(id(function), set())
-        return used
+    def _wrapper(self, function, before=None):
+        if function in self._wrappers:
+            return self._wrappers[function]
+        filled = set()
+        if function.cache_info().misses:
+            filled = set(before) if before is not None else {
+                ("*", f"a cache filled before it was followed ({function.__qualname__})")}
+        recorder = self.recorder
+
+        @functools.wraps(function)
+        def recorded(*args, **kwargs):
+            misses = function.cache_info().misses
+            with recorder.recording(set()) as reads:
+                result = function(*args, **kwargs)
+            if function.cache_info().misses > misses:
+                filled.update(reads)
+            else:
+                recorder.add(filled)
+            return result
+
+        recorded.cache_info, recorded.cache_clear = function.cache_info, function.cache_clear
+        recorded.reads_recorded = True
+        self._wrappers[function] = recorded
+        return recorded
 
 
 _remembered = {}
@@ -312,8 +419,7 @@ def remember(key):
         yield
         return
     kept = _remembered.setdefault(key, set())
-    for kind, path in tuple(kept):
-        recorder.report(kind, path)
+    recorder.add(kept)
     with recorder.recording(kept):
         yield
 
@@ -332,10 +438,10 @@ class Reuse:
         self.reused = 0
         self.unfollowed = {}
         self.fixtures, self.units, self.notebooks = {}, {}, {}
-        self.caches = Caches()
         logs = STORE / f"logs-{self.worker}-{os.getpid()}"
         logs.mkdir(parents=True, exist_ok=True)
         self.recorder = Recorder(logs)
+        self.caches = Caches(self.recorder)
         self.collection = set()
         self.recorder.open.append(self.collection)
         if not follow:     # xdist's controller: its test processes follow their reads
@@ -532,7 +638,7 @@ class _Recording:
         self.controller = not hasattr(reuse.config, "workerinput")
 
     def pytest_collection_finish(self, session):
-        self.reuse.caches.find()
+        self.reuse.caches.find(before=self.reuse.collection)
         self.reuse.recorder.drain()
         self.reuse.recorder.stop(self.reuse.collection)
 
@@ -540,10 +646,9 @@ class _Recording:
     def pytest_runtest_protocol(self, item, nextitem):
         own, reports = set(), []
         item.stash[_REPORTS] = reports
-        before = self.reuse.caches.counts()
+        self.reuse.caches.find()       # the modules a test imported since
         with self.reuse.recorder.recording(own):
             yield
-        own |= self.reuse.caches.used(before, own)
         if reports:
             with self.reuse.recorder.paused():
                 self.reuse.record(item, own, reports)

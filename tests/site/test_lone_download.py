@@ -6,7 +6,9 @@ empty folder, make an environment with Jupyter only (here ``nbclient`` and
 cell finds no mechlib and installs it, with its dependencies, from the wheel
 the site serves (the download's ``MECHBOOK_WHEEL`` default is the published
 site; here the site is served on 127.0.0.1 and the variable points there).
-Every cell must run, but those the book marks ``raises-exception``.
+Every cell must run, but those the book marks ``raises-exception``. What
+is run is the download's code (tests/reuse's ``notebook-code``): its prose
+does not decide whether it runs.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import urllib.request
 
 from mechlib.book.site import wheel_name
 from tests import outside
+from tests.reuse import reading_part
 
 CHAPTER = "partial-velocities"     # one is enough: nbval runs every chapter's code
 RUN = """
@@ -30,11 +33,13 @@ print("ran", len(notebook.cells), "cells")
 """
 
 
-def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
+def test_a_downloaded_chapter_runs_alone(site, base_url, tmp_path):
     folder = tmp_path / "empty"
     folder.mkdir()
     notebook = folder / f"{CHAPTER}.ipynb"
-    with urllib.request.urlopen(f"{base_url}/_sources/book/{CHAPTER}.ipynb") as response:
+    download = f"_sources/book/{CHAPTER}.ipynb"
+    with reading_part(site / download, "notebook-code", served=True), \
+            urllib.request.urlopen(f"{base_url}/{download}") as response:
         notebook.write_bytes(response.read())
     assert os.listdir(folder) == [notebook.name]
     # as the reader would, outside this repository's environment (tests/outside)
