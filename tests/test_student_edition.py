@@ -163,18 +163,24 @@ def site_files(site):
     """{path relative to the site: its normalized text} of every text file."""
     texts = {}
     for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix not in TEXT_SUFFIXES:
-            continue
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            continue
-        if path.suffix in (".ipynb", ".json"):
-            raw = "\n".join(strings(json.loads(raw)))
-        elif path.suffix == ".html":
-            raw = re.sub(r"<[^>]+>", "", raw)
-        texts[path.relative_to(site)] = normalize(raw)
+        if path.is_file() and path.suffix in TEXT_SUFFIXES:
+            text = file_text(path)
+            if text is not None:
+                texts[path.relative_to(site)] = text
     return texts
+
+
+def file_text(path):
+    """The normalized text of a file of the site (None if it is not UTF-8)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return None
+    if path.suffix in (".ipynb", ".json"):
+        raw = "\n".join(strings(json.loads(raw)))
+    elif path.suffix == ".html":
+        raw = re.sub(r"<[^>]+>", "", raw)
+    return normalize(raw)
 
 
 def strings(value):
@@ -258,7 +264,7 @@ def test_no_solution_word_in_the_search_index(student_site):
                          ids=lambda p: p.stem)
 def test_answer_cells_stay_and_run(student_site, page):
     checks = chapter_checks(page)
-    shown = site_files(student_site / "book")[Path(f"{page.stem}.html")]
+    shown = file_text(student_site / "book" / f"{page.stem}.html")
     download = nbformat.read(student_site / "_sources" / "book" / f"{page.stem}.ipynb",
                              as_version=4)
     cells = {c.source: c for c in download.cells if c.cell_type == "code"}
