@@ -37,9 +37,21 @@ __all__ = ["normalize", "kind_word", "atoms_of", "display_name", "value_at",
 
 
 def is_scalar(x):
-    """A SymPy expression or a plain number (Python's or NumPy's), not a bool."""
-    return (isinstance(x, (sm.Expr, numbers.Number))
-            and not isinstance(x, (bool, sm.logic.boolalg.Boolean)))
+    """A SymPy expression or a plain number (Python's or NumPy's), not a
+    truth value.
+
+    A ``Symbol`` is a SymPy ``Boolean`` as well as an ``Expr`` (it can stand
+    in a logical formula), so it is a scalar; ``True``, ``sm.true`` and an
+    inequality are not.
+
+    >>> import sympy as sm
+    >>> H = sm.Symbol('H')
+    >>> [is_scalar(x) for x in (H, 2*H, 3, 0.5, True, sm.true, H > 1)]
+    [True, True, True, True, False, False, False]
+    """
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, (sm.Expr, numbers.Number))
 
 
 def _what_it_is(answer):
@@ -64,7 +76,24 @@ def _what_it_is(answer):
 
 def normalize(answer, name):
     """``(kind, value)``: ('scalar', Expr), ('vector', Vector), ('matrix',
-    Matrix) or ('sequence', [normalized items]); ArgumentTypeError else."""
+    Matrix) or ('sequence', [normalized items]); ArgumentTypeError else.
+
+    A list or tuple of scalars is a column (bare symbols included), a list of
+    equal rows of scalars a matrix, any other list a sequence of answers.
+
+    >>> import sympy as sm
+    >>> H, m = sm.symbols('H, m')
+    >>> normalize([H, -m], "xx-a")
+    ('matrix', Matrix([
+    [ H],
+    [-m]]))
+    >>> normalize((H,), "xx-a")[0], normalize(H, "xx-a")
+    ('matrix', ('scalar', H))
+    >>> normalize([H, sm.true], "xx-a")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ArgumentTypeError: check('xx-a', ...): the answer is a truth value (True), not a quantity; give the expression itself
+    """
     if isinstance(answer, me.Vector):
         return "vector", answer
     if isinstance(answer, sm.MatrixBase):
