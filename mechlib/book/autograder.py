@@ -53,6 +53,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import jupytext
@@ -63,7 +64,7 @@ import mechlib
 from .chapters import (REPOSITORY, chapter_checks, chapters_with_checks, directive_name,
                        markdown_parser, solution_cells)
 from .generate_checks import WORKED
-from .grading import hidden_test_source
+from .grade import MANIFEST, Grader
 from .slicing import needed_cells
 from .notebooks import log_execution
 
@@ -228,18 +229,37 @@ def _question(notebook, items, solution, worked_forms):
              raw("# BEGIN SOLUTION"), code("\n".join(body)),
              raw("# END SOLUTION"), raw("# BEGIN TESTS")]
     for item in items:
-        call = f'ml.check("{item["name"]}", {item["variable"]})'
-        cells.append(code('""" # BEGIN TEST CONFIG\npoints: 0\n'
-                          '""" # END TEST CONFIG\n' + call, [_correct_output()]))
         if item["name"] not in worked_forms:
             raise SystemExit(f"autograder: no worked expressions of {item['name']}; "
                              "regenerate them with python -m mechlib.book.checks generate")
-        hidden = hidden_test_source(item["name"], item["variable"],
-                                    worked_forms[item["name"]])
-        cells.append(code('""" # BEGIN TEST CONFIG\npoints: 1\nhidden: true\n'
-                          '""" # END TEST CONFIG\n' + hidden, [_correct_output()]))
+        call = f'ml.check("{item["name"]}", {item["variable"]})'
+        cells.append(code('""" # BEGIN TEST CONFIG\npoints: 0\n'
+                          '""" # END TEST CONFIG\n' + call, [_correct_output()]))
     cells += [raw("# END TESTS"), raw("# END QUESTION")]
     return cells
+
+
+def manifest(chapter):
+    """What the grader needs of a chapter (``grading/manifest.json`` in the
+    autograder zip): each question with its checks, the variable of each,
+    the frame of a Vector answer's components, and the worked expressions.
+
+    >>> [q["name"] for q in manifest("book/partial-velocities.md")["questions"]]
+    ['pv-other-speeds', 'pv-belt', 'pv-three-link', 'pv-sleigh']
+    """
+    chapter = Path(chapter)
+    worked_forms = _worked_forms(chapter)
+    questions = {}
+    for item in chapter_checks(chapter):
+        worked = worked_forms[item["name"]]
+        answer = worked["answer"]
+        question = questions.setdefault(item["exercise"], {
+            "name": exercise_of(item["name"], item["exercise"]), "checks": []})
+        question["checks"].append({
+            "name": item["name"], "variable": item["variable"],
+            "frame": answer.get("frame") if answer["kind"] == "vector" else None,
+            "worked": worked})
+    return {"chapter": chapter.stem, "questions": list(questions.values())}
 
 
 def _requirements():
@@ -283,7 +303,51 @@ def assign(chapter, output=OUTPUT):
     if result.returncode != 0:
         raise SystemExit(log.read_text()[-3000:] + f"\nautograder: otter assign "
                          f"failed for {chapter}; the log is {log}")
+    _for_our_grader(autograder_zip(folder), manifest(chapter))
+    solutions = folder / "dist" / "autograder" / f"{chapter.stem}.ipynb"
+    with Grader(folder, cell_time_limit=SOLUTION_TIME_LIMIT) as grader:
+        scores, notes = grader.grade(solutions)
+    maximum = {q["name"]: len(q["checks"]) for q in grader.questions}
+    if scores != maximum:
+        raise SystemExit(f"autograder: the worked solutions of {chapter} score "
+                         f"{scores}, not {maximum}: " + "; ".join(notes))
     return folder
+
+
+#: Seconds a cell of the worked solutions may take when they are graded.
+SOLUTION_TIME_LIMIT = 300
+
+#: Gradescope's run_autograder: otter's environment, our grader.
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Grades /autograder/submission into /autograder/results/results.json with
+# mechlib.book.grade: the notebook runs in a kernel of its own as the user
+# nobody, the grade is computed in a fresh process (see that module).
+export PATH=/root/miniforge3/bin:$PATH
+eval "$(mamba shell hook --shell bash)"
+mamba activate otter-env
+chmod o+x /root        # nobody reaches Python in /root/miniforge3 (not the folder's list)
+cd /autograder/source
+PYTHONPATH=/autograder/source/files exec python -m mechlib.book.grade --gradescope
+"""
+
+
+def _for_our_grader(path, data):
+    """Rewrite otter's autograder zip for :mod:`mechlib.book.grade`: add
+    ``grading/manifest.json`` (``data``), replace ``run_autograder``, drop
+    otter's ``run_otter.py`` (which would run the hidden tests in the
+    student's kernel)."""
+    entries = {}
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist():
+            if info.filename not in ("run_autograder", "run_otter.py", MANIFEST):
+                entries[info] = archive.read(info)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, content in entries.items():
+            archive.writestr(info, content)
+        archive.writestr(MANIFEST, json.dumps(data, indent=1, sort_keys=True))
+        script = zipfile.ZipInfo("run_autograder", date_time=(2020, 1, 1, 0, 0, 0))
+        script.external_attr = 0o100755 << 16
+        archive.writestr(script, RUN_AUTOGRADER)
 
 
 #: Seconds an otter command may take before it is taken to hang (see
@@ -291,9 +355,6 @@ def assign(chapter, output=OUTPUT):
 #: machine, 28 s with four at once on two cores, and the slowest chapter's
 #: under two minutes on a loaded machine.
 OTTER_TIMEOUT = 180
-#: The same for ``otter run`` grading one notebook: under 30 s here, for every
-#: chapter, with the machine busy with other tests (median 10 s).
-OTTER_RUN_TIMEOUT = 150
 
 
 def run_otter(arguments, cwd, log, attempts=3, timeout=OTTER_TIMEOUT):

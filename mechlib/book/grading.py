@@ -1,30 +1,37 @@
-"""The autograder's hidden tests: a student's answer against the worked one.
+"""Grading a student's answer against the worked one, outside the student's process.
 
 :func:`mechlib.book.check.check` (``ml.check``) is formative: it compares an
 answer with values stored in ``mechlib/book/checks``, which every student
 has. A grade must not rest on anything a student has or can change, so the
-hidden tests of :mod:`mechlib.book.autograder` call :func:`grade` instead:
+autograder (:mod:`mechlib.book.grade`) grades in three steps, of which only
+the first runs in the student's process:
 
-- it compares the answer with the **worked expressions** (the instructors'
-  ``grading/worked/<chapter>.json``, carried in the hidden test itself),
-  evaluated at 16 **points drawn at grading time** from the operating
-  system's randomness, over both signs and magnitudes above 1, with the
-  comparison of :mod:`mechlib.book.check`;
-- it runs its own **private copy of mechlib** (imported afresh under a name
-  drawn at grading time from the files of the autograder), so a notebook
-  that replaces ``ml.check``, ``mechlib.book.check`` or anything else in the
-  ``mechlib`` it imported changes nothing here; it calls no ``simplify``;
-- it refuses to grade (the test fails) when the notebook has replaced one of
-  Python's built-in functions or types (``abs``, ``isinstance``, ...),
-  which the comparison relies on.
+1. :func:`to_tree`, run in the student's kernel after each question, turns
+   each answer into **data**: a JSON tree of its expression (a Vector as its
+   frame's name and components, a Matrix as its shape and entries, a list as
+   its items), sent to the grading process as display data. It executes
+   nothing on the grader's side: a forged tree can only claim an answer that
+   the student could have typed.
+2. :func:`from_tree`, in a fresh Python process that runs no student code,
+   builds SymPy objects from the tree with a **whitelist**: the classes of
+   :data:`FUNCTIONS` and :data:`HEADS`, Symbols with the assumptions of
+   :data:`ASSUMPTIONS`, functions of ``t`` (``dynamicsymbols``), numbers from
+   their decimal digits; never ``eval``, ``sympify`` or ``parse_expr`` of a
+   string, which execute code. Size limits (:data:`LIMITS`) keep a crafted
+   tree from hanging it.
+3. :func:`verdict` compares the answer with the **worked expressions** (the
+   instructors' ``grading/worked/<chapter>.json``), evaluated at 16 **points
+   drawn at grading time** from the operating system's randomness, over
+   both signs and magnitudes above 1, with the comparison of
+   :mod:`mechlib.book.check` (:func:`~mechlib.book.answers.normalize`,
+   :func:`~mechlib.book.record.record_worked`,
+   :func:`~mechlib.book.check.compare`); it calls no ``simplify``.
+   :func:`serve` is that process's main loop.
 
-A hidden test runs this file by path (:func:`hidden_test_source`), not
-through a module the notebook may have put in ``sys.modules``.
-
-What this does not stop: a notebook runs in the grading kernel, in the
-grading folder, so a student who rewrites Python's import machinery, SymPy's
-evaluation, otter, or the grading files on disk can still fool any test that
-runs there. The instructors' page says so, and what to do about it.
+:func:`grade` is the same comparison on a SymPy object in this process,
+with a private copy of mechlib and a refusal to grade when a built-in has
+been replaced (what the hidden tests did when they ran in the student's
+kernel; the autograder no longer grades there).
 
 Examples
 --------
@@ -32,21 +39,380 @@ Examples
 >>> from mechlib.book.record import worked_form
 >>> q = me.dynamicsymbols('q')
 >>> worked = worked_form("xx-demo-a", q**2)
->>> grade("xx-demo-a", q*q, worked)
+>>> tree = to_tree(q*q)
+>>> tree
+{'kind': 'scalar', 'expr': ['Pow', ['Function', 'q', ['Symbol', 't', {}]], ['Integer', '2']]}
+>>> verdict("xx-demo-a", from_tree(tree), worked)
 Correct.
->>> grade("xx-demo-a", q*abs(q), worked)
+>>> verdict("xx-demo-a", from_tree(to_tree(q*abs(q))), worked)
 Not yet: your answer differs from the worked solution.
+>>> from_tree({'kind': 'scalar', 'expr': ['Unsupported', 'Lambda']})
+Traceback (most recent call last):
+...
+mechlib.book.grading.TreeError: the answer uses Lambda, which the grader does not read
 """
 
 from __future__ import annotations
 
 import builtins
 import importlib.util
+import json
 import os
+import re
 import sys
 from pathlib import Path
 
-__all__ = ["grade", "genuine_builtins", "hidden_test_source"]
+__all__ = ["MIME", "to_tree", "from_tree", "TreeError", "verdict", "grade_tree",
+           "serve", "grade", "genuine_builtins"]
+
+#: The MIME type of the display data that carries the answers' trees.
+MIME = "application/vnd.mechlib.answers+json"
+
+#: The elementary functions a tree may hold (SymPy's names, one argument but atan2).
+FUNCTIONS = ("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot",
+             "atan2", "sinh", "cosh", "tanh", "exp", "log", "Abs", "sign", "re", "im",
+             "conjugate")
+#: The operations and constants: ``[head, *arguments]``.
+HEADS = ("Add", "Mul", "Pow", "Integer", "Rational", "Float", "Symbol", "Function",
+         "Derivative", "pi", "E", "I", "oo", "-oo", "zoo", "nan")
+#: The assumptions a Symbol may carry (each True or False).
+ASSUMPTIONS = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero",
+               "real", "extended_real", "integer", "rational", "finite", "complex",
+               "commutative", "imaginary", "even", "odd", "prime")
+#: Limits on a tree: nodes in all, nesting depth, digits of an integer and of a
+#: float, length of a name, order of a derivative, bits of a number raised to
+#: an integer power, matrix entries.
+LIMITS = {"nodes": 20000, "depth": 60, "digits": 120, "float_digits": 60, "name": 80,
+          "order": 8, "power_bits": 20000, "entries": 400}
+
+
+# --- the student's side: an answer as data ---------------------------------------
+
+def to_tree(value, frame=None):
+    """The JSON tree of an answer (see the module). Runs in the student's
+    kernel, from its source alone (it imports what it uses), so that the
+    autograder can send it there; ``frame`` names the frame in which a Vector's
+    components are taken when one of its frames is connected to one of that
+    name.
+
+    >>> import sympy as sm, sympy.physics.mechanics as me
+    >>> N = me.ReferenceFrame('N')
+    >>> to_tree(sm.Symbol('L', positive=True)*N.x, 'N')["parts"]
+    [['N', [['Symbol', 'L', {'positive': True}], ['Integer', '0'], ['Integer', '0']]]]
+    >>> to_tree([1, sm.Rational(1, 2)])["items"][1]
+    {'kind': 'scalar', 'expr': ['Rational', '1', '2']}
+    """
+    import numbers
+
+    import mpmath
+    import sympy as sm
+    import sympy.physics.mechanics as me
+    from sympy.core.function import AppliedUndef
+
+    functions = ("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan",
+                 "acot", "atan2", "sinh", "cosh", "tanh", "exp", "log", "Abs", "sign",
+                 "re", "im", "conjugate")
+    allowed = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero",
+               "real", "extended_real", "integer", "rational", "finite", "complex",
+               "commutative", "imaginary", "even", "odd", "prime")
+    constants = {"pi": sm.pi, "E": sm.E, "I": sm.I, "oo": sm.oo, "-oo": -sm.oo,
+                 "zoo": sm.zoo, "nan": sm.nan}
+
+    def expr(e):
+        if isinstance(e, numbers.Number) and not isinstance(e, (bool, sm.Basic)):
+            e = sm.sympify(e)
+        kind = type(e)
+        for name, constant in constants.items():
+            if e is constant:
+                return [name]
+        if isinstance(e, sm.Integer):
+            return ["Integer", str(int(e))]
+        if isinstance(e, sm.Rational):
+            return ["Rational", str(e.p), str(e.q)]
+        if isinstance(e, sm.Float):
+            return ["Float", mpmath.libmp.to_str(e._mpf_, mpmath.libmp.prec_to_dps(e._prec) + 2),
+                    int(e._prec)]
+        if kind is sm.Symbol:
+            assumptions = {k: v for k, v in e._assumptions_orig.items()
+                           if k in allowed and isinstance(v, bool)}
+            return ["Symbol", e.name, assumptions]
+        if isinstance(e, AppliedUndef):
+            return ["Function", e.func.__name__, *[expr(a) for a in e.args]]
+        if kind is sm.Derivative:
+            return ["Derivative", expr(e.expr),
+                    *[[expr(v), int(n)] for v, n in e.variable_count]]
+        if kind in (sm.Add, sm.Mul, sm.Pow):
+            return [kind.__name__, *[expr(a) for a in e.args]]
+        if kind.__name__ in functions and getattr(sm, kind.__name__, None) is kind:
+            return [kind.__name__, *[expr(a) for a in e.args]]
+        return ["Unsupported", kind.__name__[:60]]
+
+    def connected(vector, name):
+        queue, seen = [f for _, f in vector.args], set()
+        while queue:
+            f = queue.pop(0)
+            if id(f) in seen:
+                continue
+            seen.add(id(f))
+            if f.name == name:
+                return f
+            queue.extend(f._dcm_dict)
+        return None
+
+    def answer(v):
+        if v is Ellipsis:
+            return {"kind": "none"}
+        if isinstance(v, me.Vector):
+            target = connected(v, frame) if frame else None
+            if target is not None:
+                return {"kind": "vector",
+                        "parts": [[target.name, [expr(c) for c in v.to_matrix(target)]]]}
+            return {"kind": "vector",
+                    "parts": [[f.name, [expr(c) for c in m]] for m, f in v.args]}
+        if isinstance(v, sm.MatrixBase):
+            return {"kind": "matrix", "shape": list(v.shape), "entries": [expr(e) for e in v]}
+        if isinstance(v, (list, tuple)):
+            return {"kind": "list", "items": [answer(x) for x in v]}
+        if isinstance(v, sm.Expr) or (isinstance(v, numbers.Number)
+                                      and not isinstance(v, bool)):
+            return {"kind": "scalar", "expr": expr(v)}
+        return {"kind": "other", "what": type(v).__name__[:60],
+                "text": repr(v)[:60] if isinstance(v, (str, bool)) else ""}
+
+    return answer(value)
+
+
+# --- the grader's side: data back to SymPy, by a whitelist -------------------------
+
+class TreeError(ValueError):
+    """A tree the grader does not read (the answer scores nothing)."""
+
+
+_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,%d}" % LIMITS["name"])
+_INTEGER = re.compile(r"-?[0-9]{1,%d}" % LIMITS["digits"])
+_FLOAT = re.compile(r"-?[0-9]{1,%d}(\.[0-9]{0,%d})?(e[-+]?[0-9]{1,4})?" % (
+    LIMITS["float_digits"], LIMITS["float_digits"]))
+
+
+class _Reader:
+    """Builds the objects of one answer's tree (:func:`from_tree`)."""
+
+    def __init__(self):
+        import sympy as sm
+        import sympy.physics.mechanics as me
+
+        self.sm, self.me = sm, me
+        self.nodes = 0
+        self.frames = {}
+        self.functions = {name: getattr(sm, name) for name in FUNCTIONS}
+        self.constants = {"pi": sm.pi, "E": sm.E, "I": sm.I, "oo": sm.oo,
+                          "-oo": -sm.oo, "zoo": sm.zoo, "nan": sm.nan}
+
+    def count(self, depth):
+        self.nodes += 1
+        if self.nodes > LIMITS["nodes"]:
+            raise TreeError(f"the answer has more than {LIMITS['nodes']} parts")
+        if depth > LIMITS["depth"]:
+            raise TreeError(f"the answer is nested more than {LIMITS['depth']} deep")
+
+    def name(self, text):
+        if not isinstance(text, str) or not _NAME.fullmatch(text):
+            raise TreeError("a name of the answer is not a short line of text")
+        return text
+
+    def integer(self, text):
+        if not isinstance(text, str) or not _INTEGER.fullmatch(text):
+            raise TreeError(f"an integer of the answer has more than {LIMITS['digits']} "
+                            "digits or is not written in digits")
+        return int(text)
+
+    def expr(self, node, depth=0):
+        sm = self.sm
+        self.count(depth)
+        if not isinstance(node, list) or not node or not isinstance(node[0], str):
+            raise TreeError("a part of the answer is not an expression")
+        head, args = node[0], node[1:]
+        if head == "Unsupported":
+            what = args[0] if args and isinstance(args[0], str) else "?"
+            raise TreeError(f"the answer uses {what[:60]}, which the grader does not read")
+        if head in self.constants and not args:
+            return self.constants[head]
+        if head == "Integer" and len(args) == 1:
+            return sm.Integer(self.integer(args[0]))
+        if head == "Rational" and len(args) == 2:
+            p, q = self.integer(args[0]), self.integer(args[1])
+            if q == 0:
+                raise TreeError("a fraction of the answer has the denominator 0")
+            return sm.Rational(p, q)
+        if head == "Float" and len(args) == 2:
+            text, precision = args
+            if (not isinstance(text, str) or not _FLOAT.fullmatch(text)
+                    or type(precision) is not int or not 1 <= precision <= 400):
+                raise TreeError("a decimal number of the answer is not one")
+            return sm.Float(text, precision=precision)
+        if head == "Symbol" and len(args) == 2 and isinstance(args[1], dict):
+            assumptions = args[1]
+            if any(k not in ASSUMPTIONS or type(v) is not bool for k, v in assumptions.items()):
+                raise TreeError("a symbol of the answer has an assumption the grader "
+                                "does not read")
+            try:
+                return sm.Symbol(self.name(args[0]), **assumptions)
+            except (ValueError, TypeError) as error:   # inconsistent assumptions
+                raise TreeError(f"a symbol of the answer: {error}") from None
+        if head == "Function" and len(args) >= 2:
+            function = sm.Function(self.name(args[0]))
+            return function(*[self.expr(a, depth + 1) for a in args[1:]])
+        if head == "Derivative" and len(args) >= 2:
+            inner = self.expr(args[0], depth + 1)
+            pairs = []
+            for pair in args[1:]:
+                if (not isinstance(pair, list) or len(pair) != 2
+                        or type(pair[1]) is not int or not 1 <= pair[1] <= LIMITS["order"]):
+                    raise TreeError("a derivative of the answer is not one")
+                variable = self.expr(pair[0], depth + 1)
+                if not isinstance(variable, sm.Symbol):
+                    raise TreeError("a derivative of the answer is not one")
+                pairs.append((variable, pair[1]))
+            return sm.Derivative(inner, *pairs)
+        if head in ("Add", "Mul") and args:
+            parts = [self.expr(a, depth + 1) for a in args]
+            return (sm.Add if head == "Add" else sm.Mul)(*parts)
+        if head == "Pow" and len(args) == 2:
+            base, exponent = (self.expr(a, depth + 1) for a in args)
+            self.power_size(base, exponent)
+            return sm.Pow(base, exponent)
+        if head in self.functions and args:
+            function = self.functions[head]
+            if len(args) != (2 if head == "atan2" else 1):
+                raise TreeError(f"{head} of the answer has {len(args)} arguments")
+            return function(*[self.expr(a, depth + 1) for a in args])
+        raise TreeError(f"the grader does not read {head[:40]!r} with {len(args)} "
+                        "arguments")
+
+    def power_size(self, base, exponent):
+        """A rational number raised to an integer is computed at once: keep it
+        within :data:`LIMITS` (``(10**100)**(10**100)`` would not end)."""
+        sm = self.sm
+        if isinstance(exponent, sm.Rational) and isinstance(base, sm.Rational):
+            bits = max(abs(base.p).bit_length(), base.q.bit_length(), 1)
+            if bits * max(abs(exponent.p), 1) > LIMITS["power_bits"]:
+                raise TreeError("a power of the answer is too large")
+
+    def answer(self, node, depth=0):
+        me, sm = self.me, self.sm
+        self.count(depth)
+        if not isinstance(node, dict):
+            raise TreeError("the answer is not one the grader reads")
+        kind = node.get("kind")
+        if kind == "none":
+            return Ellipsis
+        if kind == "scalar":
+            return self.expr(node.get("expr"), depth + 1)
+        if kind == "vector":
+            parts = node.get("parts")
+            if not isinstance(parts, list) or len(parts) > 20:
+                raise TreeError("a Vector of the answer is not one")
+            vector = me.Vector(0)
+            for part in parts:
+                if not (isinstance(part, list) and len(part) == 2
+                        and isinstance(part[1], list) and len(part[1]) == 3):
+                    raise TreeError("a Vector of the answer is not one")
+                name = self.name(part[0])
+                if name not in self.frames:
+                    self.frames[name] = me.ReferenceFrame(name)
+                frame = self.frames[name]
+                x, y, z = (self.expr(c, depth + 1) for c in part[1])
+                vector += x * frame.x + y * frame.y + z * frame.z
+            return vector
+        if kind == "matrix":
+            shape, entries = node.get("shape"), node.get("entries")
+            if (not isinstance(shape, list) or len(shape) != 2
+                    or any(type(n) is not int or not 0 <= n <= LIMITS["entries"] for n in shape)
+                    or not isinstance(entries, list) or len(entries) != shape[0] * shape[1]
+                    or len(entries) > LIMITS["entries"]):
+                raise TreeError("a Matrix of the answer is not one")
+            return sm.ImmutableMatrix(shape[0], shape[1],
+                                      [self.expr(e, depth + 1) for e in entries])
+        if kind == "list":
+            items = node.get("items")
+            if not isinstance(items, list) or len(items) > LIMITS["entries"]:
+                raise TreeError("a list of the answer is not one")
+            return [self.answer(item, depth + 1) for item in items]
+        if kind == "other":
+            what = node.get("what") if isinstance(node.get("what"), str) else "?"
+            raise TreeError(f"the answer is a {what[:60]}, not a SymPy expression, "
+                            "Vector, Matrix or list of them")
+        if kind == "missing":
+            raise TreeError("the answer's variable is not defined")
+        raise TreeError("the answer is not one the grader reads")
+
+
+def from_tree(tree):
+    """The answer (SymPy objects, a Vector, a list, or ``...``) that a tree
+    of :func:`to_tree` describes; :class:`TreeError` for anything else.
+
+    >>> from_tree({'kind': 'scalar', 'expr': ['Symbol', '__import__("os")', {}]})
+    __import__("os")
+    >>> from_tree({'kind': 'scalar', 'expr': ['Integer', '1e3']})
+    Traceback (most recent call last):
+    ...
+    mechlib.book.grading.TreeError: an integer of the answer has more than 120 digits ...
+    """
+    return _Reader().answer(tree)
+
+
+def verdict(name, answer, worked, seed=None):
+    """The grade of ``answer`` (SymPy objects) to the check ``name``: the
+    comparison of :mod:`mechlib.book.check` with the worked expressions
+    ``worked`` (:func:`~mechlib.book.record.worked_form`) at points drawn from
+    ``seed`` (by default from the operating system's randomness).
+    A :class:`~mechlib.book.check.CheckResult`, true only when correct."""
+    from .answers import normalize
+    from .check import CheckResult, _result, compare
+    from .record import record_worked
+
+    if answer is Ellipsis:
+        return CheckResult(name, False, "No answer.")
+    try:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big")
+        stored = record_worked(name, worked, seed)
+        kind, value = normalize(answer, name)
+        return _result(name, compare(name, kind, value, stored))
+    except Exception as error:         # the student's answer, not the grader
+        return CheckResult(name, False, f"Not graded: {error}")
+
+
+def grade_tree(name, tree, worked, seed=None):
+    """:func:`verdict` on the answer a tree describes (:func:`from_tree`)."""
+    from .check import CheckResult
+
+    if tree is None:
+        return CheckResult(name, False, "No answer: the notebook did not reach it.")
+    try:
+        answer = from_tree(tree)
+    except TreeError as error:
+        return CheckResult(name, False, f"Not graded: {error}.")
+    except RecursionError:
+        return CheckResult(name, False, "Not graded: the answer is nested too deep.")
+    return verdict(name, answer, worked, seed)
+
+
+def serve(stdin=None, stdout=None):
+    """The grading process: reads ``{"checks": [{"name", "tree", "worked"},
+    ...]}`` (JSON) from ``stdin`` and writes one line of JSON per check,
+    ``{"name", "correct", "message"}``, as soon as it is graded."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    job = json.loads(stdin.read())
+    for item in job["checks"]:
+        result = grade_tree(item["name"], item["tree"], item["worked"])
+        stdout.write(json.dumps({"name": item["name"], "correct": bool(result.correct),
+                                 "message": result.message}) + "\n")
+        stdout.flush()
+
+
+# --- the same comparison in this process (the hidden tests of old) --------------------
 
 #: The class of Python's built-in functions, taken from a literal.
 _BUILTIN_FUNCTION = [].append.__class__
@@ -61,11 +427,8 @@ _CONSTANTS = {"True", "False", "None", "Ellipsis", "NotImplemented"}
 
 
 def genuine_builtins():
-    """The names of Python's built-ins that a notebook has replaced (empty
-    when none is).
-
-    A built-in function must still be one (only C code makes those) under
-    its own name; a built-in type must not be a class defined in Python.
+    """The names of Python's built-ins that have been replaced in this
+    process (empty when none is).
 
     >>> genuine_builtins()
     []
@@ -101,64 +464,21 @@ def _private_mechlib():
 
 
 def grade(name, answer, worked):
-    """The hidden test's verdict on ``answer`` to the check ``name``.
-
-    Parameters
-    ----------
-    name : str
-        The check's name.
-    answer : object
-        The student's answer, as it stands in the notebook.
-    worked : dict
-        The worked expressions of the check (:func:`~mechlib.book.record.
-        worked_form`), from the hidden test.
-
-    Returns
-    -------
-    CheckResult
-        Of the private copy of mechlib: its text is ``Correct.`` only for a
-        correct answer.
-    """
+    """:func:`verdict` on a SymPy ``answer`` in this process, run by a
+    private copy of mechlib (so that a replaced ``ml.check`` or check module
+    changes nothing), refused when a built-in has been replaced. The
+    autograder does not use it: it grades in a process of its own
+    (:func:`serve`)."""
     replaced = genuine_builtins()
     package = _private_mechlib()
     try:
         check = importlib.import_module(package + ".book.check")
-        record = importlib.import_module(package + ".book.record")
-        answers = importlib.import_module(package + ".book.answers")
         if replaced:
             return check.CheckResult(name, False, (
                 "Not graded: the notebook replaces Python's built-in "
                 f"{', '.join(replaced)}; remove that code and run it again."))
-        if answer is Ellipsis:
-            return check.CheckResult(name, False, "No answer.")
-        seed = int.from_bytes(os.urandom(8), "big")
-        stored = record.record_worked(name, worked, seed)
-        kind, value = answers.normalize(answer, name)
-        problems = check.compare(name, kind, value, stored)
-        return check._result(name, problems)
-    except Exception as error:         # the student's answer, not the test
-        return check.CheckResult(name, False, f"Not graded: {error}")
+        grading = importlib.import_module(package + ".book.grading")
+        return grading.verdict(name, answer, worked)
     finally:
         for module in [m for m in sys.modules if m.startswith(package)]:
             del sys.modules[module]
-
-
-#: The file a hidden test loads, relative to the folder otter grades in.
-GRADER = "mechlib/book/grading.py"
-
-
-def hidden_test_source(name, variable, worked):
-    """The code of the hidden test of check ``name`` on ``variable``.
-
-    It makes sure that ``__import__`` is Python's own, then runs this file in
-    a fresh namespace (``runpy.run_path``, not an import that the notebook
-    could have answered from ``sys.modules``) and calls :func:`grade`.
-
-    >>> print(hidden_test_source("xx-a", "v", {"positive": []}))
-    assert __import__.__class__ is [].append.__class__ and __import__.__name__ == '__import__'
-    __import__('runpy').run_path('mechlib/book/grading.py')['grade']('xx-a', v, {'positive': []})
-    """
-    return ("assert __import__.__class__ is [].append.__class__ and "
-            "__import__.__name__ == '__import__'\n"
-            f"__import__('runpy').run_path({GRADER!r})['grade']({name!r}, {variable}, "
-            f"{worked!r})")
