@@ -1,31 +1,67 @@
 #!/usr/bin/env bash
-# Run every test: mechlib's unit, property and doctests; nbval on every
-# chapter's committed reference outputs, in the readers' kernel (an environment
-# made from requirements.txt alone, scripts/readers-kernel.sh); the downloads,
-# the course kit, and the built site in Chromium. Extra arguments go to pytest
-# (e.g. scripts/test.sh -k partial).
+# Run the tests. With no arguments (the README's command, and CI's .ci/run),
+# every test: mechlib's unit, property and doctests; nbval on every chapter's
+# committed reference outputs, in the readers' kernel (an environment made
+# from requirements.txt alone, scripts/readers-kernel.sh); the downloads, the
+# course kit, and the built site in Chromium.
 #
-# Each chapter is executed by the book build (cached: an unchanged chapter is
-# not run again), by nbval, and without its solutions by the student
-# edition's build (cached too); every other test reads their outputs. With
-# MECHLIB_CHECK_STRICT set (for the build here, for nbval's kernels by
-# tests/conftest.py), every worked answer's ml.check also proves its stored
-# check up to date. At the end the run prints the worker seconds of its
+#   scripts/test.sh                    everything
+#   scripts/test.sh --fast             what needs no browser, Binder or otter:
+#                                      -m "not browser and not binder and not otter"
+#   scripts/test.sh --chapter <slug>   everything about book/<slug>.md: the tests
+#                                      whose id names it (tests/conftest.py)
+#
+# The tiers are pytest markers that tests/conftest.py gives every test by its
+# path (README.md, "Test tiers"). The book and the student edition are built
+# first in every mode (incremental: jupyter-cache runs only the chapters that
+# changed, Sphinx writes only the pages that changed). Other arguments go to
+# pytest (e.g. scripts/test.sh -k partial, scripts/test.sh --fast -m unit).
+#
+# Each chapter is executed by the book build, by nbval, and without its
+# solutions by the student edition's build; every other test reads their
+# outputs. With MECHLIB_CHECK_STRICT set (for the build here, for nbval's
+# kernels by tests/conftest.py), every worked answer's ml.check also proves its
+# stored check up to date. At the end the run prints the worker seconds of its
 # costliest test modules (tests/timing.py) and how often each chapter was
 # executed (mechlib/book/executions.py), and fails if one ran too often.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$(date +%s)
+
+mode=all
+selection=()
+pytest_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --fast)
+            mode=fast
+            selection+=(-m "not browser and not binder and not otter") ;;
+        --chapter)
+            if [ $# -lt 2 ]; then
+                echo "test: --chapter needs a page's slug (book/<slug>.md)" >&2
+                exit 2
+            fi
+            selection+=(--chapter "$2")
+            shift ;;
+        --chapter=*)
+            selection+=(--chapter "${1#--chapter=}") ;;
+        *)
+            pytest_args+=("$1") ;;
+    esac
+    shift
+done
+
 . scripts/setup.sh
-scripts/install-browser.sh
+if [ "$mode" != fast ]; then
+    scripts/install-browser.sh
+fi
 scripts/readers-kernel.sh
 mkdir -p _build
 export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 : > "$MECHBOOK_EXECUTION_LOG"
 # The two editions are built side by side (each executes its chapters in one
-# process, and the machine has two cores). The student edition's tests read
-# the one built here (STUDENT_SITE), so that every file a test reads is
-# up to date when pytest starts (tests/reuse compares what they read).
+# process, and the machine has two cores); the student edition's tests read
+# the one built here (STUDENT_SITE) instead of building it themselves.
 python -m mechlib.book.student_edition > _build/student-edition.out 2>&1 &
 student=$!
 MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" 2>/dev/null; exit 1; }
@@ -36,9 +72,11 @@ if ! wait "$student"; then
 fi
 tail -n 1 _build/student-edition.out
 export STUDENT_SITE="$PWD/_build/student/html"
+echo "test: built in $(( $(date +%s) - start )) s"
 status=0
-python -m pytest --nbval-kernel-name mechbook-readers --durations=10 \
-    --junitxml=_build/test-times.xml "$@" || status=$?
+python -m pytest -n "${JOBS:-2}" --dist loadscope --nbval-kernel-name mechbook-readers \
+    --durations=10 --junitxml=_build/test-times.xml \
+    ${selection[@]+"${selection[@]}"} ${pytest_args[@]+"${pytest_args[@]}"} || status=$?
 python -m tests.timing _build/test-times.xml || true
 python -m mechlib.book.executions "$MECHBOOK_EXECUTION_LOG" || { [ $status -ne 0 ] || status=1; }
 echo "test: finished in $(( $(date +%s) - start )) s"

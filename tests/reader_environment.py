@@ -1,10 +1,9 @@
-"""Processes started as on a reader's machine, outside this repository.
+"""The environment of a process started as on a reader's machine.
 
 A reader's shell has none of this repository's environment: no ``.venv`` on
 ``PATH``, no ``PYTHONPATH``. The tests that take a reader's path (Binder, a
-lone download) start their processes with :func:`environment`, in a folder
-outside the repository; tests/reuse then knows that such a process reads
-nothing of the repository but what the test copied out of it.
+lone download) start their processes with :func:`environment`, so that
+nothing of the test process's own environment leaks into what they prove.
 """
 
 from __future__ import annotations

@@ -78,8 +78,8 @@ def test_outputs_of_other_execution_inputs_are_forgotten(tmp_path):
 def test_the_wheel_is_the_same_file_for_the_same_mechlib(tmp_path):
     """The site's mechlib wheel (what a downloaded chapter and the page's Python
     install) is rebuilt with each build: an unchanged mechlib must give the same
-    bytes, or every check that loads it looks changed (tests/reuse) and the
-    site's output is not deterministic."""
+    bytes, so that the site's output is deterministic (a rebuild of an unchanged
+    book serves the same files)."""
     first = build_wheel(tmp_path / "first").read_bytes()
     time.sleep(2)        # zip times have a resolution of two seconds
     assert build_wheel(tmp_path / "second").read_bytes() == first

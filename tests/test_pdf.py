@@ -20,7 +20,7 @@ scripts/install-browser.sh). Each handout must:
   article's ``<img>``, and at least one raster image in the PDF per PNG/JPEG
   of the page and per picture saved in its explorers' widget state.
 
-``HANDOUT_SITE=/path/to/_build/html python -m pytest tests/test_pdf.py -n 0``
+``HANDOUT_SITE=/path/to/_build/html python -m pytest tests/test_pdf.py``
 checks the handouts of another built site (a private build, the student edition).
 """
 
@@ -42,7 +42,7 @@ import yaml
 
 from mechlib.book import handouts as handout_tool
 from tests.references import ROOT
-from tests.reuse import remember
+from tests.site.conftest import built
 
 SITE = Path(os.environ.get("HANDOUT_SITE", ROOT / "_build" / "html"))
 PAPERS = {"a4": "(A4)", "letter": "(letter)"}
@@ -62,10 +62,10 @@ TEX_COMMAND = re.compile(r"\\[A-Za-z]{2,}|\\begin\{|\$\$")
 @pytest.fixture(scope="session")
 def handout(tmp_path_factory):
     """``handout(slug)``: the chapter printed by the command in both papers, once
-    per session, as (folder, manifest). One chapter at a time, so that a change
-    to one page prints that page again and no other (tests/reuse)."""
-    if not (SITE / "index.html").exists():
-        pytest.fail("the book is not built: run scripts/build.sh (scripts/test.sh does)")
+    per session, as (folder, manifest). One chapter at a time, when a test first
+    asks for it: a run of one chapter's tests (``scripts/test.sh --chapter``)
+    prints that chapter alone."""
+    built(SITE)
     for tool in ("pdftotext", "pdfinfo", "pdfimages"):
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} is missing: scripts/install-browser.sh installs poppler-utils")
@@ -73,17 +73,16 @@ def handout(tmp_path_factory):
     printed = {}
 
     def print_chapter(slug: str):
-        with remember(("handout", slug)):
-            if slug not in printed:
-                out = root / slug
-                start = time.monotonic()
-                result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
-                                         str(SITE), str(out), f"book/{slug}.html"],
-                                        capture_output=True, text=True, timeout=600, cwd=ROOT)
-                assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
-                print(f"printed {slug} in {time.monotonic() - start:.0f} s")
-                printed[slug] = out, {entry["pdf"]: entry for entry
-                                      in json.loads((out / "manifest.json").read_text())}
+        if slug not in printed:
+            out = root / slug
+            start = time.monotonic()
+            result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
+                                     str(SITE), str(out), f"book/{slug}.html"],
+                                    capture_output=True, text=True, timeout=600, cwd=ROOT)
+            assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
+            print(f"printed {slug} in {time.monotonic() - start:.0f} s")
+            printed[slug] = out, {entry["pdf"]: entry for entry
+                                  in json.loads((out / "manifest.json").read_text())}
         return printed[slug]
 
     return print_chapter
@@ -178,10 +177,12 @@ def test_the_toc_has_chapters_to_print():
 
 def test_the_command_prints_every_numbered_chapter_by_default():
     """Without pages named, the command prints the chapters of the numbered parts."""
+    built(SITE)
     assert [chapter.slug for chapter in handout_tool.chapters(SITE)] == CHAPTERS
 
 
 def test_naming_a_page_that_is_not_a_chapter_stops_with_its_name(tmp_path, capsys):
+    built(SITE)
     with pytest.raises(SystemExit) as stopped:
         handout_tool.main([str(SITE), str(tmp_path), f"book/{CHAPTERS[0]}.html",
                            "book/notation.html", "book/no-such-page.html"])

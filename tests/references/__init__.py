@@ -74,25 +74,19 @@ def toc_files(toc=None):
 
 
 def is_notebook(path: Path) -> bool:
-    """True if the MyST Markdown page is a notebook (has a kernelspec). Depends on
-    the page's front matter only (tests/reuse)."""
-    from tests.reuse import front_matter, reading_part
-
-    with reading_part(path, "front-matter"):
-        text = path.read_text(encoding="utf-8")
-    return "kernelspec:" in front_matter(text)
+    """True if the MyST Markdown page is a notebook (has a kernelspec in its
+    front matter)."""
+    text = path.read_text(encoding="utf-8")
+    return text.startswith("---") and "kernelspec:" in text.split("---", 2)[1]
 
 
 def checked_chapters(chapters=None):
     """The chapters (of ``chapters``, default all of ``book/``) with checked
-    exercises (:func:`mechlib.book.chapters.chapters_with_checks`): a function
-    of their code cells alone, and so recorded (tests/reuse)."""
+    exercises (:func:`mechlib.book.chapters.chapter_checks`)."""
     from mechlib.book.chapters import chapter_checks
-    from tests.reuse import reading_part
 
     chapters = sorted((ROOT / "book").glob("*.md")) if chapters is None else list(chapters)
-    with reading_part(chapters, "code-cells"):
-        return [path for path in chapters if chapter_checks(path)]
+    return [path for path in chapters if chapter_checks(path)]
 
 
 def notebook_pages():

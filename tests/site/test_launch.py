@@ -42,9 +42,8 @@ import pytest
 import yaml
 
 from mechlib.book.launch import as_launch_notebook, launch_config
-from tests.outside import environment, system_python
+from tests.reader_environment import environment, system_python
 from tests.references import ROOT, notebook_pages
-from tests.reuse import copying_chapters
 from tests.site.jupyter import jupyter_server, wait_until_still
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
 
@@ -80,9 +79,7 @@ def launch_paths() -> dict[str, str]:
 def same_as_download(notebook: Path, chapter: str) -> list[str]:
     """What differs between the launch notebook ``notebook`` and the chapter's
     download in the built site without outputs (:func:`as_launch_notebook`):
-    empty if nothing. A launch notebook is made by ``postBuild`` from every
-    chapter of the copy; this comparison is what records, for tests/reuse, the
-    files a check of it depends on (the copy itself is not recorded)."""
+    empty if nothing."""
     download = ROOT / "_build" / "html" / "_sources" / "book" / f"{chapter}.ipynb"
     expected = as_launch_notebook(nbformat.read(download, as_version=4))
     launched = nbformat.read(notebook, as_version=4)
@@ -143,29 +140,19 @@ def binder_home(tmp_path_factory):
         yield home
 
 
-def remove(folder: Path) -> None:
-    """Delete ``folder`` (outside this repository) with ``rm``, started there.
-    (``shutil.rmtree`` opens each subfolder by its bare name relative to its
-    parent, which tests/reuse's hook cannot tell from a read in this
-    repository.)"""
-    run(["rm", "-rf", "--", str(folder)], cwd=folder.parent)
-
-
 def copy_working_tree(repo: Path) -> None:
     """``repo``: a new git repository holding this one's working tree as it is
     (tracked and new files), committed. CI tests a clean clone, a developer
     their uncommitted changes."""
-    remove(repo)
+    shutil.rmtree(repo, ignore_errors=True)
     repo.mkdir()
     run(["git", "init", "--quiet"], cwd=repo)
     files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
-    # each check records the chapters it depends on itself (same_as_download)
-    with copying_chapters():
-        for name in filter(None, files):
-            source = ROOT / name
-            if source.is_file():
-                (repo / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, repo / name)
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_file():
+            (repo / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, repo / name)
     identity = ["-c", "user.name=test", "-c", "user.email=test@example.org"]
     run(["git", "add", "-A"], cwd=repo)
     run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
@@ -190,7 +177,7 @@ def binder(tmp_path_factory):
         stamp.unlink(missing_ok=True)
         if not kept:
             # repo2docker's Python build pack: runtime.txt, requirements.txt, postBuild
-            remove(venv)
+            shutil.rmtree(venv, ignore_errors=True)
             run([system_python(), "-m", "venv", str(venv)], cwd=repo, env=env)
             run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
                  "requirements.txt"], cwd=repo, env=env)
@@ -383,11 +370,6 @@ def course_hub(binder, tmp_path_factory):
     it). Yields ({chapter: its page's JupyterHub link}, a student's server with
     nbgitpuller, serving an empty home, as (base URL, token, home))."""
     _, _, repo = binder
-    # the hub's site and branch are made from every chapter of the copy: they
-    # are this repository's (and so recorded for tests/reuse as read here)
-    differ = [chapter.name for chapter in sorted((ROOT / "book").glob("*.md"))
-              if chapter.read_bytes() != (repo / "book" / chapter.name).read_bytes()]
-    assert not differ, f"the Binder copy's chapters differ from the repository's: {differ}"
     venv = repo.parent / "venv"
     python = str(venv / "bin" / "python")
     env = environment(venv)

@@ -6,9 +6,7 @@ empty folder, make an environment with Jupyter only (here ``nbclient`` and
 cell finds no mechlib and installs it, with its dependencies, from the wheel
 the site serves (the download's ``MECHBOOK_WHEEL`` default is the published
 site; here the site is served on 127.0.0.1 and the variable points there).
-Every cell must run, but those the book marks ``raises-exception``. What
-is run is the download's code (tests/reuse's ``notebook-code``): its prose
-does not decide whether it runs.
+Every cell must run, but those the book marks ``raises-exception``.
 """
 
 from __future__ import annotations
@@ -19,8 +17,8 @@ import sys
 import urllib.request
 
 from mechlib.book.site import wheel_name
-from tests import outside
-from tests.reuse import reading_part
+from tests.reader_environment import environment as reader_environment
+from tests.reader_environment import system_python
 
 CHAPTER = "partial-velocities"     # one is enough: nbval runs every chapter's code
 RUN = """
@@ -33,19 +31,18 @@ print("ran", len(notebook.cells), "cells")
 """
 
 
-def test_a_downloaded_chapter_runs_alone(site, base_url, tmp_path):
+def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
     folder = tmp_path / "empty"
     folder.mkdir()
     notebook = folder / f"{CHAPTER}.ipynb"
     download = f"_sources/book/{CHAPTER}.ipynb"
-    with reading_part(site / download, "notebook-code", served=True), \
-            urllib.request.urlopen(f"{base_url}/{download}") as response:
+    with urllib.request.urlopen(f"{base_url}/{download}") as response:
         notebook.write_bytes(response.read())
     assert os.listdir(folder) == [notebook.name]
-    # as the reader would, outside this repository's environment (tests/outside)
+    # as the reader would, outside this repository's environment
     environment = tmp_path / "jupyter-only"
-    env = outside.environment(environment)
-    subprocess.run([outside.system_python(), "-m", "venv", environment], cwd=tmp_path,
+    env = reader_environment(environment)
+    subprocess.run([system_python(), "-m", "venv", environment], cwd=tmp_path,
                    env=env, check=True, capture_output=True)
     python = environment / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "--quiet", "nbclient", "ipykernel"],

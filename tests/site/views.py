@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tests.reuse import remember
 from tests.site.reading import DESKTOP, PHONE
 
 #: name: (viewport, prefers-color-scheme)
@@ -66,17 +65,15 @@ class Views:
 
         key = (path, view)
         shown = self._open.get(key)
-        with remember(("page", path, view)):   # what loading it read counts for each user
-            if shown is None or shown.changed:
-                self.close()
-                if view not in self._contexts:
-                    viewport, scheme = VIEWS[view]
-                    self._contexts[view] = self._browser.new_context(viewport=viewport,
-                                                                     color_scheme=scheme)
-                page, foreign, errors = open_page(self._contexts[view],
-                                                  f"{self._base_url}/{path}")
-                page.wait_for_function(EXPLORERS_DRAWN, timeout=10_000)
-                shown = self._open[key] = OpenPage(page, foreign, errors)
+        if shown is None or shown.changed:
+            self.close()
+            if view not in self._contexts:
+                viewport, scheme = VIEWS[view]
+                self._contexts[view] = self._browser.new_context(viewport=viewport,
+                                                                 color_scheme=scheme)
+            page, foreign, errors = open_page(self._contexts[view], f"{self._base_url}/{path}")
+            page.wait_for_function(EXPLORERS_DRAWN, timeout=10_000)
+            shown = self._open[key] = OpenPage(page, foreign, errors)
         shown.changed = shown.changed or changes
         return shown
 
