@@ -163,3 +163,17 @@ def test_the_page_runners_examples():
     spec.loader.exec_module(runner)
     failed, tried = doctest.testmod(runner, optionflags=doctest.ELLIPSIS)
     assert tried >= 5 and failed == 0
+
+
+@pytest.mark.parametrize("chapter", [p.stem for p in checked_chapters()])
+def test_answers_typed_in_the_exercises_names_check_in_the_pages_python(chapter):
+    """Every box accepts the worked answer typed as SymPy code in the names
+    the exercise gives (tests/typed_answers.py): its box's set-up binds them,
+    whatever names the worked solution happens to use (``Omega`` of
+    generalized-inertia-forces, ``dpk``'s ``m1`` of kanes-equations)."""
+    from tests.typed_answers import typed_answers
+
+    verdicts = typed_answers(chapter)
+    assert verdicts
+    wrong = {name: found for name, found in verdicts.items() if found["verdict"] != "Correct."}
+    assert not wrong, wrong

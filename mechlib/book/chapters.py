@@ -135,6 +135,18 @@ def solution_cells(notebook):
     return found
 
 
+def worked_cells(notebook, items, solution):
+    """The worked solution's code cells of an exercise (its checks
+    ``items``, :func:`notebook_checks`): the solution cells after its first
+    answer cell, up to the last that asserts one of its checks. A worked
+    cell that shows an error (tagged raises-exception) is left out: the
+    solution's code is what runs. A chapter without its worked solutions
+    (the student edition's) has none."""
+    last = max((i for item in items for i in item["solution_cells"]), default=-1)
+    return [i for i in sorted(solution) if items[0]["answer_cell"] < i <= last
+            and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
+
+
 def read_chapter(path, what="read_chapter"):
     """The chapter at ``path`` as a notebook (jupytext)."""
     import jupytext

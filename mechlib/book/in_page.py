@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import symtable
 
-from .chapters import notebook_checks, solution_cells
+from .chapters import notebook_checks, solution_cells, worked_cells
 from .slicing import names_bound, names_used, needed_cells, python_source
 
 __all__ = ["NOT_IN_PAGE", "PAGE_NAMES", "missing_in_page", "page_code", "free_names",
@@ -278,8 +279,6 @@ def _exercise_names(notebook, items, solution, sources, lacks):
     (``PAGE_NAMES``), and None for what it reads: the instructor's edition
     has checked them.
     """
-    from .autograder import worked_cells
-
     worked = worked_cells(notebook, items, solution)
     if not worked:
         stored = notebook.cells[items[0]["answer_cell"]].metadata.get(PAGE_NAMES) \
@@ -294,6 +293,28 @@ def _exercise_names(notebook, items, solution, sources, lacks):
     # worked solution builds again is still what the reader's answer is in
     uses = set().union(reads, *(names_used(page_code(sources[i])) for i in kept))
     return uses, reads, [], kept
+
+
+#: A name in an inline code span of an exercise's text (``rods.m``: rods).
+_CODE_NAME = re.compile(r"`([A-Za-z_][A-Za-z_0-9]*)(?:\.[A-Za-z_][A-Za-z_0-9]*)*`")
+
+
+def _given(notebook, items, runnable):
+    """What an exercise (its checks ``items``) gives the reader to answer
+    with: the cells that run in the page between its statement and its first
+    answer cell (``Omega = sm.Symbol('Omega')``), and the names its text
+    shows as code (```rods.m```: rods). A box runs them all first, so that
+    an answer typed with those names is checked, whatever names the worked
+    solution happens to use."""
+    first = min(item["answer_cell"] for item in items)
+    label = f":label: {items[0]['exercise']}"
+    start = next((i for i in range(first, -1, -1)
+                  if notebook.cells[i].cell_type == "markdown"
+                  and label in notebook.cells[i].source), first)
+    given = [i for i in runnable if start < i < first]
+    named = {name for i in range(start, first) if notebook.cells[i].cell_type == "markdown"
+             for name in _CODE_NAME.findall(notebook.cells[i].source)}
+    return given, named - _BUILTINS
 
 
 def _candidates(notebook, exercises, solution):
@@ -327,11 +348,18 @@ def page_boxes(notebook):
     candidates = _candidates(notebook, exercises, solution)
     runnable, lacks = _page_pass(sources, candidates)
     boxes = {}
+    bound_by_chapter = set().union(*(names_bound(runnable[i]) for i in runnable))
     for items in exercises:
-        targets = [item["answer_cell"] for item in items]
+        given, named = _given(notebook, items, runnable)
+        targets = sorted({item["answer_cell"] for item in items} | set(given))
         uses, reads, lacking, worked = _exercise_names(notebook, items, solution, sources,
                                                        lacks)
-        setup, unbound = box_setup(sources, targets, uses or (), runnable)
+        if uses is not None:
+            # only the chapter's names: a worked solution's own variables are
+            # its business (and the student edition must not name them)
+            uses &= bound_by_chapter
+        setup, unbound = box_setup(sources, targets, (uses or set()) | named, runnable)
+        setup = sorted(set(setup) | set(given))
         # what the worked solution reads that only a cell needing numbers or
         # plots binds; names that only hidden cells bind (its cross-checks:
         # vanishes, same) a reader does not need

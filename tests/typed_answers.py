@@ -1,0 +1,262 @@
+"""Worked answers as a reader types them: SymPy code in the exercise's names.
+
+A reader answers a checked exercise with the names the chapter gives: the
+symbols, coordinates, speeds and frames that its visible cells bind (``m``,
+``q2``, ``rods.l``, ``N``), not the worked solution's own code. This module
+prints each worked answer (``grading/worked/<chapter>.json``) that way, for
+the tests that type it into the answer boxes (tests/test_in_page.py in a
+Python without numpy, tests/site/test_answer_boxes.py in Chromium).
+
+:func:`typed_answers` runs, in a fresh Python that cannot import numpy,
+scipy or matplotlib (as the page's Pyodide cannot), the chapter's cells that
+run in the page, in order, and at each answer cell prints the worked answer
+with :class:`NamedPrinter` over the names bound so far by visible cells (a
+name, or an attribute of one: ``rods.m``). It then runs the box's own set-up
+(what the page runs before the box) and the typed answer, and records what
+``ml.check`` says: an answer that needs a name the set-up leaves out fails
+there with ``NameError``, as it would in the page.
+
+Run it as ``python -m tests.typed_answers book/<chapter>.md``: it prints a
+JSON ``{check name: {"typed": code, "verdict": text}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import sympy as sm
+import sympy.physics.mechanics as me
+from sympy.core.function import AppliedUndef
+from sympy.printing.str import StrPrinter
+
+from mechlib.book.chapters import REPOSITORY
+
+#: Elementary functions a worked answer may hold, printed as ``sm.<name>``.
+_FUNCTIONS = ("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2",
+              "sinh", "cosh", "tanh", "exp", "log", "sign", "Abs", "Heaviside")
+#: Tags of cells a reader does not see: the names they bind are not given.
+_HIDDEN = {"remove-cell", "remove-input"}
+
+
+class NamedPrinter(StrPrinter):
+    """Python code of an expression in the names of ``names`` (``{object:
+    code}``): every symbol, coordinate and speed by the name the chapter
+    gives it, SymPy's functions and constants through ``sm``.
+
+    >>> q, m = me.dynamicsymbols('q'), sm.Symbol('m')
+    >>> NamedPrinter({q: "q1", m: "mass"}).doprint(m*sm.cos(q)**2 / 3 + q.diff())
+    'mass*sm.cos(q1)**2/3 + q1.diff()'
+    >>> NamedPrinter({}).doprint(m)
+    Traceback (most recent call last):
+    ...
+    LookupError: no name of the chapter gives m
+    """
+
+    def __init__(self, names):
+        super().__init__()
+        self.names = names
+
+    def _named(self, expr):
+        if expr in self.names:
+            return self.names[expr]
+        raise LookupError(f"no name of the chapter gives {expr}")
+
+    def _print_Symbol(self, expr):
+        return self._named(expr)
+
+    def _print_Function(self, expr):
+        if isinstance(expr, AppliedUndef):
+            return self._named(expr)
+        if type(expr).__name__ in _FUNCTIONS:
+            return f"sm.{type(expr).__name__}({', '.join(map(self._print, expr.args))})"
+        raise LookupError(f"no printing of {type(expr).__name__} here")
+
+    def _print_Derivative(self, expr):
+        if expr in self.names:
+            return self.names[expr]
+        (variable, count), = expr.variable_count
+        inner = self._print(expr.expr)
+        return f"{inner}.diff()" if count == 1 else f"{inner}.diff(me.dynamicsymbols._t, {count})"
+
+    def _print_Rational(self, expr):
+        return f"sm.Rational({expr.p}, {expr.q})"
+
+    def _print_Pow(self, expr, rational=False):
+        if expr.exp == sm.S.Half:
+            return f"sm.sqrt({self._print(expr.base)})"
+        return super()._print_Pow(expr, rational)
+
+    def _print_Pi(self, expr):
+        return "sm.pi"
+
+    def _print_Exp1(self, expr):
+        return "sm.E"
+
+    def _print_ImaginaryUnit(self, expr):
+        return "sm.I"
+
+
+def _frame_names(names):
+    """``{frame name: code}`` of the reference frames among ``names``."""
+    return {value.name: code for value, code in names.items()
+            if isinstance(value, me.ReferenceFrame)}
+
+
+def typed_expression(answer, names):
+    """Python code of a worked answer as ``grading/worked`` stores it (its
+    expressions in ``srepr``, trusted: written by the book's generator)."""
+    printer = NamedPrinter(names)
+    if answer["kind"] == "scalar":
+        return printer.doprint(sm.sympify(answer["expr"]))
+    if answer["kind"] == "vector":
+        frame = _frame_names(names).get(answer["frame"])
+        if frame is None:
+            raise LookupError(f"no name of the chapter gives the frame {answer['frame']}")
+        terms = [f"({typed_expression(part, names)})*{frame}.{axis}"
+                 for part, axis in zip(answer["components"], "xyz")
+                 if sm.sympify(part["expr"]) != 0]
+        return " + ".join(terms) if terms else "0"
+    if answer["kind"] == "matrix":
+        rows, cols = answer["shape"]
+        entries = [typed_expression(e, names) for e in answer["entries"]]
+        return "sm.Matrix([" + ", ".join(
+            "[" + ", ".join(entries[r * cols:(r + 1) * cols]) + "]" for r in range(rows)) + "])"
+    raise ValueError(f"unknown kind of answer {answer['kind']!r}")
+
+
+def given_names(namespace, visible, preferred=()):
+    """``{object: code}`` of what the names ``visible`` of ``namespace`` give:
+    each symbol, function of time, derivative or frame by a name, an element
+    of a tuple (``m_abs[2]``) or an attribute of an example system
+    (``rods.m``). The names of ``preferred`` (what the exercise itself
+    gives: its given cells' names, the code its text shows) come first, then
+    a name equal to the symbol's own, then any other."""
+    names = {}
+
+    def parts(name, value):
+        """(code, part) of what ``name`` gives (a derivative only as itself:
+        ``u1.diff()`` reads better than an element of some list)."""
+        yield name, value
+        if isinstance(value, (tuple, list, sm.MatrixBase)) and len(value) < 50:
+            yield from ((f"{name}[{k}]", item) for k, item in enumerate(value)
+                        if not isinstance(item, sm.Derivative))
+        elif (type(value).__module__ or "").startswith("mechlib"):
+            # an example system of mechlib.systems: its parts by attribute
+            for attribute in dir(value):
+                part = getattr(value, attribute, None)
+                if not attribute.startswith("_") and not isinstance(part, sm.Derivative):
+                    yield f"{name}.{attribute}", part
+
+    def offer(code, value):
+        if isinstance(value, (sm.Symbol, AppliedUndef, sm.Derivative, me.ReferenceFrame)):
+            names.setdefault(value, code)
+
+    def dotted(code):
+        value = namespace.get(code.split(".")[0])
+        for attribute in code.split(".")[1:]:
+            value = getattr(value, attribute, None)
+        return value
+
+    for code in preferred:
+        for part_code, value in parts(code, dotted(code)):
+            offer(part_code, value)
+    ordered = sorted((name for name in visible if not name.startswith("_")),
+                     key=lambda name: (str(namespace.get(name)).split("(")[0] != name, name))
+    for name in ordered:
+        offer(name, namespace.get(name))
+    for name in ordered:
+        for code, value in parts(name, namespace.get(name)):
+            offer(code, value)
+    return names
+
+
+#: Runs in a fresh Python without numpy, scipy or matplotlib.
+SCRIPT = r'''
+import importlib.abc, json, sys
+
+class NotInThePage(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "scipy", "matplotlib"):
+            raise ModuleNotFoundError(f"No module named {name!r} (not in the page)")
+
+sys.meta_path.insert(0, NotInThePage())
+from tests.typed_answers import main
+main(sys.argv[1])
+'''
+
+
+def _shown_code(notebook, item):
+    """The dotted names an exercise's text shows as code (```chain.m1```),
+    between its statement and its answer cell."""
+    import re
+
+    label = f":label: {item['exercise']}"
+    first = item["answer_cell"]
+    start = next((i for i in range(first, -1, -1) if notebook.cells[i].cell_type == "markdown"
+                  and label in notebook.cells[i].source), first)
+    return [code for i in range(start, first) if notebook.cells[i].cell_type == "markdown"
+            for code in re.findall(r"`([A-Za-z_][\w.]*)`", notebook.cells[i].source)
+            if code.split(".")[-1].isidentifier()]
+
+
+def main(chapter):
+    """Print ``{check: {"typed": code, "verdict": text}}`` for a chapter."""
+    from mechlib.book.chapters import notebook_checks, read_chapter
+    from mechlib.book.in_page import _given, names_bound, page_boxes
+
+    path = REPOSITORY / chapter
+    notebook = read_chapter(path)
+    found = page_boxes(notebook)
+    worked = json.loads((REPOSITORY / "grading" / "worked" / f"{path.stem}.json")
+                        .read_text(encoding="utf-8"))["checks"]
+    namespace, visible, ran = {"__name__": "__main__"}, set(), 0
+    runnable = sorted(found["code"])
+    result = {}
+    for item in notebook_checks(notebook):
+        name = item["name"]
+        entry = found["checks"][name]
+        if entry["missing"]:
+            continue
+        while ran < len(runnable) and runnable[ran] < item["answer_cell"]:
+            index = runnable[ran]
+            exec(compile(found["code"][index], f"<cell {index}>", "exec"), namespace)
+            if not _HIDDEN & set(notebook.cells[index].metadata.get("tags", [])):
+                visible |= names_bound(found["code"][index])
+            ran += 1
+        given, _ = _given(notebook, [item], found["code"])
+        shown = _shown_code(notebook, item)
+        preferred = [*shown, *sorted(set().union(*(names_bound(found["code"][i])
+                                                  for i in given)))]
+        try:
+            expression = typed_expression(worked[name]["answer"],
+                                          given_names(namespace, visible, preferred))
+        except LookupError as error:
+            result[name] = {"typed": None, "verdict": f"LookupError: {error}"}
+            continue
+        typed = f"{item['variable']} = {expression}\nml.check({name!r}, {item['variable']})"
+        box = {"__name__": "__main__"}
+        try:
+            for index in entry["setup"]:
+                exec(compile(found["code"][index], f"<cell {index}>", "exec"), box)
+            exec(compile(typed.rsplit("\n", 1)[0], "<your answer>", "exec"), box)
+            verdict = repr(eval(compile(typed.rsplit("\n", 1)[1], "<check>", "eval"), box))
+        except Exception as error:  # noqa: BLE001 - the verdict says what failed
+            verdict = f"{type(error).__name__}: {error}"
+        result[name] = {"typed": typed, "verdict": verdict}
+    print(json.dumps(result))
+
+
+def typed_answers(chapter):
+    """``{check: {"typed": code, "verdict": text}}`` of ``book/<chapter>.md``
+    (run in a fresh Python without numpy, see the module)."""
+    run = subprocess.run([sys.executable, "-c", SCRIPT, f"book/{chapter}.md"],
+                         cwd=REPOSITORY, capture_output=True, text=True, timeout=900)
+    if run.returncode != 0:
+        raise RuntimeError(run.stderr[-3000:])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
