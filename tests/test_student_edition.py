@@ -379,3 +379,37 @@ def test_student_boxes_run_the_instructors_set_ups(student_site):
             ours = student["checks"][name]
             assert [student["cells"][k] for k in ours["setup"]] == \
                 [instructor["cells"][k] for k in entry["setup"]], (path.stem, name)
+
+
+@pytest.mark.parametrize("page", checked_chapters(), ids=lambda path: path.stem)
+def test_answer_cells_name_no_variable_of_a_removed_solution(page):
+    """The student copy's answer cells carry (in_page.PAGE_NAMES) only names
+    that the chapter's own cells bind, never one that only a worked solution
+    binds (``front_wheel``, ``sleigh_dep``): those would tell a student how the
+    removed solution goes."""
+    import jupytext
+
+    from mechlib.book.chapters import solution_cells
+    from mechlib.book.in_page import PAGE_NAMES
+    from mechlib.book.slicing import names_bound
+
+    full = read_chapter(page)
+    solution = solution_cells(full)
+    chapters_own = set().union(*(names_bound(cell.source) for index, cell in enumerate(full.cells)
+                                 if cell.cell_type == "code" and index not in solution))
+    student = jupytext.reads(student_edition.student_page(page.read_text(encoding="utf-8")),
+                             fmt="md:myst")
+    named = {name for cell in student.cells
+             for name in cell.metadata.get(PAGE_NAMES, {}).get("uses", [])}
+    assert named <= chapters_own, sorted(named - chapters_own)
+
+
+def test_the_instructors_notes_stay_in_the_instructors_edition(student_site):
+    """The student edition's page for instructors says where the notes are and
+    holds none of them: not how the autograder grades or what it cannot stop."""
+    page = (student_site / "book" / "instructors.html").read_text(encoding="utf-8")
+    instructor = (INSTRUCTOR_SITE / "book" / "instructors.html").read_text(encoding="utf-8")
+    for word in ("autograder.sh", "Gradescope"):
+        assert word in instructor, f"the instructors' page no longer says {word!r}"
+        assert word not in page, f"the student edition's instructors page says {word!r}"
+    assert "instructor's edition" in page

@@ -87,6 +87,19 @@ SKIP_ANY = {"__pycache__"}          # and every folder named .* or *.egg-info
 KEEP_DOTFILES = {".gitignore"}
 
 
+#: The instructors' page: how to grade, what the grader cannot stop. The
+#: student edition holds this short page in its place (the table of contents
+#: and the links to it stay).
+INSTRUCTORS = Path("book") / "instructors.md"
+INSTRUCTORS_STUDENT_PAGE = """# Notes for instructors
+
+This is the student edition of the book: the worked solutions and the notes
+for instructors (the course plan, the autograder, the handouts) are in the
+instructor's edition. If you teach from the book, build that edition from
+the book's repository (`scripts/serve.sh`) or ask your instructor.
+"""
+
+
 def strip_notebook(notebook):
     """A copy of ``notebook`` without its worked solutions (see the module).
 
@@ -211,7 +224,9 @@ def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
     wanted, stripped = set(), []
     for relative in _files(root):
         data = (root / relative).read_bytes()
-        if relative.parts[0] == "book" and relative.suffix == ".md":
+        if relative == INSTRUCTORS:
+            data = INSTRUCTORS_STUDENT_PAGE.encode("utf-8")
+        elif relative.parts[0] == "book" and relative.suffix == ".md":
             text = data.decode("utf-8")
             student = student_page(text)
             if student != text:
