@@ -15,7 +15,8 @@ missing or extra, a coordinate rate where speeds were asked for, a shape).
 The worked solution is not shipped. ``mechlib/book/checks/<chapter>.json`` holds
 only what a comparison needs: the values of the answer at a few sample points
 (random values of its symbols, coordinates, speeds and their derivatives,
-fixed per check name), the names of the symbols each entry depends on, its
+fixed per check name, at which every factor of the answer whose sign can
+change takes both signs), the names of the symbols each entry depends on, its
 kind and shape, and for a Vector the name of the frame its components are
 taken in. One command writes these files from the worked solutions::
 

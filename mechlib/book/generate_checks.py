@@ -9,6 +9,14 @@ points, shipped with mechlib) and ``grading/worked/<chapter>.json`` (the worked
 expressions, for the autograder's hidden tests; the package and the student
 edition leave it out).
 
+The sample points of each check are chosen by
+:func:`mechlib.book.record.sample_points`: every sign-carrying subexpression
+of the worked answer (:func:`mechlib.book.record.sign_carriers`) is positive
+at one point and negative at another, so that an answer that loses a sign
+(``Abs``, ``sqrt(1 - sin(q)**2)`` for ``cos(q)``) is called wrong; a worked
+answer for which no such points are found fails the generator, naming the
+check and the subexpression.
+
 Regenerate after changing a worked answer; the build and nbval compare every
 worked answer with the stored check, so a stale file fails them.
 """

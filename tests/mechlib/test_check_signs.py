@@ -1,0 +1,210 @@
+"""Stored checks cannot be passed by losing a sign (issue 43, item 4).
+
+``ml.check`` compares an answer with the worked answer's values at the six
+stored points of a check. An answer that loses a sign (``Abs(f)``, or
+``sqrt(1 - sin(q)**2)`` for ``cos(q)``) agrees wherever ``f`` is positive, so
+it passes unless ``f`` is negative at one of the points. The generator
+(:func:`mechlib.book.record.sample_points`) chooses the points so that every
+sign-carrying subexpression (:func:`mechlib.book.record.sign_carriers`) of a
+worked answer takes both signs among them. These tests hold that for every
+stored check, and call every such sign-losing answer to every check wrong.
+
+The worked expressions are read from ``grading/worked/<chapter>.json`` (what
+the generator wrote with the stored checks). Nothing here runs a chapter.
+
+A sign loss that keeps the value wherever the checks draw values (magnitudes
+0.2 to 3, either sign, a symbol declared positive positive) is not a mistake
+the check can see, and is left out: ``cos(Abs(q))``, and ``sin(theta_s)`` as
+``sqrt(1 - cos(theta_s)**2)`` for a ``theta_s`` declared positive (below 3,
+short of pi).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sympy as sm
+import sympy.physics.mechanics as me
+from sympy.core.function import AppliedUndef
+
+import mechlib as ml
+from mechlib import errors
+from mechlib._sampling import seed_of, signed_point
+from mechlib.book.answers import atoms_of, value_at
+from mechlib.book.record import scalars_in, sign_carriers, signs_at
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKED = {name: worked for path in sorted((ROOT / "grading" / "worked").glob("*.json"))
+          for name, worked in json.loads(path.read_text())["checks"].items()}
+PUBLIC = {name: stored
+          for path in sorted((ROOT / "mechlib" / "book" / "checks").glob("*.json"))
+          if path.stem != "examples"
+          for name, stored in json.loads(path.read_text())["checks"].items()}
+
+
+def scalars(name):
+    """The worked answer's scalar entries, in the stored order."""
+    return [sm.sympify(s["expr"]) for s in scalars_in(WORKED[name]["answer"])]
+
+
+def carriers(name):
+    """The sign-carrying subexpressions of all the entries of a worked answer."""
+    positive = set(WORKED[name]["positive"])
+    found = []
+    for expr in scalars(name):
+        found += [c for c in sign_carriers(expr, positive) if c not in found]
+    return found
+
+
+def answer_from(structure, entries):
+    """A student's answer with the worked structure and the scalar
+    ``entries`` (a Vector in a frame of the stored frame's name)."""
+    entries = iter(entries)
+
+    def build(part):
+        kind = part["kind"]
+        if kind == "scalar":
+            return next(entries)
+        if kind == "vector":
+            frame = me.ReferenceFrame(part["frame"] or "N")
+            x, y, z = (build(c) for c in part["components"])
+            return x * frame.x + y * frame.y + z * frame.z
+        if kind == "matrix":
+            rows, cols = part["shape"]
+            return sm.Matrix(rows, cols, [build(e) for e in part["entries"]])
+        return [build(item) for item in part["items"]]
+    return build(structure)
+
+
+def outside_derivatives(expr, old, new):
+    """``expr`` with ``old`` replaced by ``new`` except inside a derivative
+    (``u1`` by ``Abs(u1)`` leaves ``u1'`` a rate)."""
+    derivatives = {d: sm.Dummy() for d in expr.atoms(sm.Derivative) if d != old}
+    swapped = expr.xreplace(derivatives).xreplace({old: new})
+    return swapped.xreplace({v: k for k, v in derivatives.items()})
+
+
+def sign_losses(name):
+    """``[(what, entries)]``: the worked answer with one sign lost, each
+    sign-carrying subexpression ``f`` written ``Abs(f)``, each ``cos(x)``
+    written ``sqrt(1 - sin(x)**2)``, ``sin(x)`` as ``sqrt(1 - cos(x)**2)`` and
+    ``tan(x)`` as ``sqrt(1/cos(x)**2 - 1)``."""
+    exprs = scalars(name)
+    changes = [(f"Abs({c})", c, sm.Abs(c)) for c in carriers(name)]
+    trig = set().union(*(e.atoms(sm.cos, sm.sin, sm.tan) for e in exprs))
+    for f in sorted(trig, key=sm.default_sort_key):
+        x = f.args[0]
+        root = {sm.cos: sm.sqrt(1 - sm.sin(x)**2), sm.sin: sm.sqrt(1 - sm.cos(x)**2),
+                sm.tan: sm.sqrt(1 / sm.cos(x)**2 - 1)}[f.func]
+        changes.append((f"{f} as {root}", f, root))
+    return [(what, [outside_derivatives(e, old, new) for e in exprs])
+            for what, old, new in changes]
+
+
+def real_points(name, count=48):
+    """Points of the checks' domain, drawn afresh (not the stored ones): the
+    magnitudes of :data:`mechlib._sampling.MAGNITUDE`, either sign, a symbol
+    declared or stored positive positive."""
+    atoms = {}
+    for expr in scalars(name):
+        atoms.update(atoms_of(expr))
+    positive = {key for key, atom in atoms.items()
+                if key in WORKED[name]["positive"] or getattr(atom, "is_positive", False)}
+    return [signed_point(atoms, seed_of(f"sign-losses/{name}/{k}"), None, positive)
+            for k in range(count)]
+
+
+def same_everywhere(exprs, others, points):
+    """Whether the entries agree at every point where the first are real
+    (plain evaluation, not ml.check): the change kept the value."""
+    for point in points:
+        for a, b in zip(exprs, others):
+            if a == b:
+                continue
+            x, y = value_at(a, point), value_at(b, point)
+            if abs(x.imag) > 1e-12 * max(1.0, abs(x)) or x != x:
+                break                      # not real there: no evidence
+            if abs(x - y) > 1e-9 * max(1.0, abs(x)):
+                return False
+    return True
+
+
+def test_every_sign_carrier_takes_both_signs_at_the_stored_points():
+    """Failed on the stored checks of 3d371fb: 14 of 450 sign carriers kept
+    one sign at the six points (cos(q1) of pv-three-link-Fr positive,
+    tan(q1) of pv-sleigh-An negative, ell_0 - q2 of gaf-collar-spring-dFr,
+    ...)."""
+    assert set(WORKED) == set(PUBLIC)
+    one_signed = []
+    total = 0
+    for name in WORKED:
+        points = PUBLIC[name]["points"]
+        for carrier in carriers(name):
+            total += 1
+            if not {1, -1} <= set(signs_at(carrier, points)):
+                one_signed.append(f"{name}: {carrier}")
+    assert total > 100
+    assert not one_signed, (
+        f"{len(one_signed)} of {total} sign-carrying subexpressions keep one "
+        "sign at the stored points (regenerate with python -m "
+        "mechlib.book.checks generate): " + "; ".join(one_signed))
+
+
+@pytest.mark.parametrize("name", sorted(WORKED))
+def test_an_answer_that_loses_a_sign_is_wrong(name):
+    """Failed on the stored checks of 3d371fb for pv-sleigh-An, pv-three-link-Fr,
+    cf-tensions-lambda-2, gaf-collar-spring-dFr, ke-three-dof-M,
+    pe-equilibria-hessian, ... (Abs or a square root of the factor that
+    kept one sign was called correct)."""
+    exprs = scalars(name)
+    points = real_points(name)
+    passed = []
+    for what, entries in sign_losses(name):
+        if same_everywhere(exprs, entries, points):
+            continue                          # the change keeps the value
+        if ml.check(name, answer_from(WORKED[name]["answer"], entries)):
+            passed.append(what)
+    assert not passed, f"{name}: ml.check calls these sign losses correct: {passed}"
+
+
+def test_sign_losses_are_tried_on_every_check_with_a_sign():
+    """The cases above are not empty, and only a change that keeps the value
+    is left out: Abs(q1) inside cos(q1), not Abs(cos(q1))."""
+    assert sum(bool(sign_losses(n)) for n in WORKED) >= 40
+    name = "pe-equilibria-hessian"
+    exprs, points = scalars(name), real_points(name)
+    kept = {what for what, entries in sign_losses(name)
+            if same_everywhere(exprs, entries, points)}
+    assert "Abs(q1(t))" in kept
+    assert "Abs(cos(q1(t)))" not in kept
+    assert not any(w.startswith("cos(q1(t)) as") for w in kept)
+
+
+# --- lists and tuples of scalars ---------------------------------------------
+
+H = sm.Symbol("H")
+L, g, m = sm.symbols("L, g, m")
+q2 = me.dynamicsymbols("q2")
+
+
+@pytest.mark.parametrize("container", [list, tuple])
+def test_a_list_or_tuple_with_a_bare_symbol_is_a_column(container):
+    """Failed before: a Symbol is also a SymPy Boolean, so [H, ...] was "the
+    answer is a truth value (H)"."""
+    answer = container([H, -m * g * L * sm.sin(q2)])
+    assert ml.check("gaf-slider-Fr", answer)
+    assert ml.check("gaf-slider-Fr", sm.Matrix(answer))
+    wrong = ml.check("gaf-slider-Fr", container([-H, -m * g * L * sm.sin(q2)]))
+    assert not wrong and "entry (0, 0) has the wrong sign" in repr(wrong)
+
+
+def test_a_bare_symbol_is_a_scalar_and_a_truth_value_is_not():
+    from mechlib.book.answers import normalize
+
+    assert normalize(H, "xx") == ("scalar", H)
+    assert normalize([H, 1], "xx")[0] == "matrix"
+    for answer in (sm.true, True, sm.Eq(H, 1), H > 1, [H, H > 1]):
+        with pytest.raises(errors.ArgumentTypeError):
+            normalize(answer, "xx")
