@@ -1,47 +1,53 @@
-"""The autograder (scripts/autograder.sh): otter-grader assignments from the checked exercises.
+"""The autograder (scripts/autograder.sh, then python -m mechlib.book.grade).
 
-For every chapter with checked exercises, the module fixture runs the command's
-module (``otter assign`` included, which itself grades the solutions) into a
-temporary folder, then grades submissions with ``otter run`` (no Docker):
+For every chapter with checked exercises, the module fixture makes the
+assignment (``otter assign``, then the worked solutions graded by
+:mod:`mechlib.book.grade`, which must score full marks) into a temporary
+folder; then batches of submissions are graded as an instructor grades them,
+into a CSV:
 
-- the worked solutions (otter's solutions notebook) score full marks;
-- the same notebook with every answer rewritten in another, equal form (a
-  Vector expressed in a new frame turned by a free angle from one of its
-  frames, a scalar or matrix multiplied by sin²ζ + cos²ζ) and the last answer
-  also negated, graded in one run, loses that check's point and keeps every
-  other;
-- for partial-velocities, a student's notebook with answers typed in another
-  form (a half-angle identity, another frame) scores full marks, and a
-  dishonest one (``ml.check``, the check module and ``sympy.simplify``
-  replaced, every answer a polynomial through the stored check's values:
-  ``tests/cheating.py``) scores nothing;
+- the worked solutions score full marks, and the same notebook with every
+  answer rewritten in another, equal form (a Vector expressed in a new frame
+  turned by a free angle from one of its frames, a scalar or matrix
+  multiplied by sin²ζ + cos²ζ) and the last answer also negated loses that
+  check's point and keeps every other;
+- for partial-velocities: a student's notebook with answers typed in another
+  form scores full marks; each cheat of ``tests/cheating.py`` that scored full
+  marks when the hidden tests ran in the student's kernel scores nothing: (a)
+  a fake ``sys.modules`` entry, (b) the grading module rewritten on disk,
+  (c) an answer that reads the expected value from the grader's frames, (d)
+  SymPy's ``N`` replaced, and the polynomial through the stored values with
+  ``ml.check`` replaced; so do answers crafted to run code when the grader
+  reads them; an endless loop in one cell (interruptible or not) costs that
+  cell's answers, and the batch of two goes on;
 - the student notebook holds no line of a worked solution and no hidden test.
 
-Every read of a chapter here is through :func:`reading`: these tests depend
-on what :func:`tests.reuse.assignment` computes of it, not on its prose
-outside the exercises (tests/reuse).
+The whitelist reader of answers' trees has unit tests of its own here.
 """
 
 from __future__ import annotations
 
+import csv
 import doctest
 import inspect
 import json
 import os
 import time
+import zipfile
 
 import nbformat
 import pytest
+import sympy as sm
 import yaml
 
+from mechlib.book import autograder, grade, grading
 from mechlib.book.chapters import chapter_checks, solution_cells
-from mechlib.book import autograder
 from mechlib.book.notebooks import EXECUTION_LOG
 from tests import cheating
 from tests.references import checked_chapters
-from tests.reuse import reading_part
 
 CHAPTERS = checked_chapters()
+PARTIAL_VELOCITIES = [c for c in CHAPTERS if c.stem == "partial-velocities"]
 
 # Appended after a question's solution cell: rewrite an answer in another form.
 OTHER_FORM = '''
@@ -61,46 +67,62 @@ def _other_form(x):
 '''
 
 
-def reading(chapter):
-    """Around every read of ``chapter``: what it reads is the part the
-    assignment and these tests use (:func:`tests.reuse.assignment`)."""
-    return reading_part(chapter, "assignment")
+_ASSIGNMENTS = {}
 
 
-def checks_of(chapter):
-    with reading(chapter):
-        return chapter_checks(chapter)
+def assign(chapter, tmp_path_factory):
+    """The assignment of ``chapter``, made once for this module."""
+    if chapter not in _ASSIGNMENTS:
+        start = time.monotonic()
+        _ASSIGNMENTS[chapter] = autograder.assign(chapter, tmp_path_factory.mktemp("autograder"))
+        print(f"{chapter.stem}: assignment made and its solutions graded in "
+              f"{time.monotonic() - start:.0f} s")
+    return _ASSIGNMENTS[chapter]
 
 
 @pytest.fixture(scope="module", params=CHAPTERS, ids=lambda p: p.stem)
 def assignment(request, tmp_path_factory):
-    chapter = request.param
-    start = time.monotonic()
-    with reading(chapter):
-        folder = autograder.assign(chapter, tmp_path_factory.mktemp("autograder"))
-    print(f"{chapter.stem}: assignment generated in {time.monotonic() - start:.0f} s")
-    return chapter, folder
+    return request.param, assign(request.param, tmp_path_factory)
 
 
-def grade(folder, notebook, tmp_path, name):
-    """otter run on ``notebook``: {question: (score, max_score)}."""
-    submission = tmp_path / f"{name}.ipynb"
-    nbformat.write(notebook, submission)
-    out = tmp_path / f"{name}-results"
-    out.mkdir()
+def batch(folder, notebooks, tmp_path, **limits):
+    """``python -m mechlib.book.grade`` on ``{name: notebook}``: ``{name: row}``
+    of the CSV it writes (scores as integers)."""
+    paths = []
+    for name, notebook in notebooks.items():
+        paths.append(tmp_path / f"{name}.ipynb")
+        nbformat.write(notebook, paths[-1])
+    out = tmp_path / "scores.csv"
     start = time.monotonic()
-    log = tmp_path / f"{name}-run.log"
-    result = autograder.run_otter(["run", "-a", str(autograder.autograder_zip(folder)),
-                                   "-o", str(out), str(submission)], tmp_path, log,
-                                  timeout=autograder.OTTER_RUN_TIMEOUT)
-    print(f"{name}: graded in {time.monotonic() - start:.0f} s")
-    assert result.returncode == 0, log.read_text()[-4000:]
-    tests = json.loads((out / "results.json").read_text())["tests"]
-    return {t["name"]: (t["score"], t["max_score"]) for t in tests if "max_score" in t}
+    arguments = [str(folder), *map(str, paths), "--out", str(out)]
+    for key, value in limits.items():
+        arguments += [f"--{key.replace('_', '-')}", str(value)]
+    assert grade.main(arguments) == 0
+    print(f"{len(paths)} graded in {time.monotonic() - start:.0f} s")
+    with out.open(newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert [r["submission"] for r in rows] == [str(p) for p in paths]
+    questions = [q["name"] for q in manifest(folder)["questions"]]
+    assert list(rows[0]) == ["submission", *questions, "total", "max", "notes"]
+    return {name: {k: (v if k in ("submission", "notes") else int(v)) for k, v in row.items()}
+            for name, row in zip(notebooks, rows)}
+
+
+def manifest(folder):
+    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+        return json.loads(archive.read(grade.MANIFEST))
+
+
+def scores(row):
+    return {k: v for k, v in row.items() if k not in ("submission", "total", "max", "notes")}
 
 
 def solutions(folder, chapter):
     return nbformat.read(folder / "dist" / "autograder" / f"{chapter.stem}.ipynb", as_version=4)
+
+
+def student(folder, chapter):
+    return nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
 
 
 def after_answers(notebook, checks, code_of):
@@ -114,32 +136,9 @@ def after_answers(notebook, checks, code_of):
 
 
 def test_the_module_doctests():
-    failures, tried = doctest.testmod(autograder)
-    assert tried and not failures
-
-
-def test_what_these_tests_read_of_a_chapter_leaves_out_its_prose(tmp_path):
-    """:func:`reading`'s part of a chapter changes with its code and its
-    exercises' statements, not with its prose elsewhere (so a prose edit does
-    not make the assignment again)."""
-    from tests.reuse import PARTS
-
-    (chapter,) = [c for c in CHAPTERS if c.stem == "partial-velocities"]
-    text = chapter.read_text(encoding="utf-8")
-    copy = tmp_path / chapter.name
-
-    def part(edit, new):
-        assert text.count(edit) == 1, edit
-        copy.write_text(text.replace(edit, new), encoding="utf-8")
-        return PARTS["assignment"](copy)
-
-    unchanged = PARTS["assignment"](chapter)
-    prose = "whole system. Kane's method does not ask"
-    assert part(prose, prose + " first") == unchanged
-    statement = "A Chaplygin sleigh is a rigid body"
-    assert part(statement, "A Chaplygin sleigh is a body") != unchanged
-    code = "a = sm.symbols('a', positive=True)"
-    assert part(code, "a = sm.symbols('a', nonnegative=True)") != unchanged
+    for module in (autograder, grading):
+        failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert tried and not failures, module
 
 
 def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
@@ -153,41 +152,54 @@ def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.delenv(EXECUTION_LOG, raising=False)   # a fake run executes no chapter
     log = tmp_path / "run.log"
-    result = autograder.run_otter(["run"], tmp_path, log, timeout=1)
+    result = autograder.run_otter(["assign"], tmp_path, log, timeout=1)
     assert result.returncode == 0
     assert calls.read_text().count("call") == 3
     assert "attempt 2 of 3" in log.read_text()
 
 
-def test_worked_solutions_score_full_marks(assignment):
-    """``otter assign`` grades the worked solutions itself (``run_tests``) and
-    fails unless they score full marks, so the fixture's assignment proves it;
-    here: that the check is on, and one point per check is at stake."""
+def test_the_autograder_grades_outside_the_kernel(assignment):
+    """No hidden test runs in the student's kernel: the master notebook has
+    only the public ``ml.check`` tests, the zip runs mechlib.book.grade, not
+    otter's run_otter.py, and carries every check's worked expressions."""
     chapter, folder = assignment
     master = nbformat.read(folder / f"{chapter.stem}.ipynb", as_version=4)
     config = yaml.safe_load(master.cells[0].source.split("\n", 1)[1])
     assert config["run_tests"] is True
-    hidden = [c.source for c in master.cells
-              if c.cell_type == "code" and "hidden: true" in c.source]
-    assert len(hidden) == len(checks_of(chapter))
-    assert all("points: 1" in source for source in hidden)
+    text = "\n".join(c.source for c in master.cells)
+    assert "hidden: true" not in text and "run_path" not in text
+    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+        names = archive.namelist()
+        run = archive.read("run_autograder").decode()
+        assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
+    assert "run_otter.py" not in names
+    assert "python -m mechlib.book.grade --gradescope" in run
+    checks = chapter_checks(chapter)
+    graded = [c for q in manifest(folder)["questions"] for c in q["checks"]]
+    assert [c["name"] for c in graded] == [c["name"] for c in checks]
+    assert all(c["worked"]["answer"] for c in graded)
     assert "attempt" not in (folder / "assign.log").read_text(), "otter assign hung"
 
 
-def test_a_sign_error_loses_its_point_another_form_keeps_them(assignment, tmp_path):
-    """One graded run: every answer rewritten in another form, the last one also negated."""
+def test_worked_solutions_score_full_marks_a_sign_error_loses_its_point(assignment, tmp_path):
+    """One batch: the worked solutions, and the same with every answer in
+    another form, the last one also negated."""
     chapter, folder = assignment
-    checks = checks_of(chapter)
+    checks = chapter_checks(chapter)
     wrong = checks[-1]
-    notebook = solutions(folder, chapter)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
-    mutated = after_answers(notebook, checks, lambda item: (
+    mutated = solutions(folder, chapter)
+    mutated.cells.insert(0, nbformat.v4.new_code_cell(OTHER_FORM))
+    after_answers(mutated, checks, lambda item: (
         f"{item['variable']} = {'-' if item is wrong else ''}_other_form({item['variable']})"))
-    scores = grade(folder, mutated, tmp_path, "sign-error-and-other-forms")
+    rows = batch(folder, {"solutions": solutions(folder, chapter),
+                          "sign-error": mutated}, tmp_path)
+    full = rows["solutions"]
+    assert full["total"] == full["max"] == len(checks) and not full["notes"], full
     question = autograder.exercise_of(wrong["name"], wrong["exercise"])
-    score, maximum = scores.pop(question)
-    assert score == maximum - 1, f"{question}: a sign error scored {score} of {maximum}"
-    assert all(s == m for s, m in scores.values()), scores
+    points = {q["name"]: len(q["checks"]) for q in manifest(folder)["questions"]}
+    expected = {**points, question: points[question] - 1}
+    assert scores(rows["sign-error"]) == expected, rows["sign-error"]
+    assert f"{wrong['name']}: Not yet: " in rows["sign-error"]["notes"]
 
 
 # What a student types for partial-velocities, in forms other than the solution's.
@@ -201,39 +213,170 @@ TYPED = {
 }
 
 
-@pytest.mark.parametrize("assignment", [c for c in CHAPTERS if c.stem == "partial-velocities"],
-                         ids=lambda p: p.stem, indirect=True)
+def typed(notebook, answers):
+    for cell in notebook.cells:
+        for variable, answer in answers.items():
+            cell.source = cell.source.replace(f"{variable} = ...", f"{variable} = {answer}")
+    return notebook
+
+
+def with_cell(notebook, source):
+    """``notebook`` with a cell after the one that imports mechlib."""
+    first = next(i for i, c in enumerate(notebook.cells) if "import mechlib" in c.source)
+    notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(source))
+    return notebook
+
+
+CHEAT = inspect.getsource(cheating)
+#: Where a crafted answer would leave a file if the grader ran its code.
+MARKER = "/tmp/mechlib-grader-ran-student-code"
+
+
+def cheats(folder, chapter):
+    """The dishonest notebooks: ``{name: notebook}``."""
+    checks = chapter_checks(chapter)
+
+    def answers(make):
+        return {c["variable"]: make(c["name"]) for c in checks}
+
+    code = f"__import__('os').system('touch {MARKER}')"
+    crafted = (
+        f"class Crafted:\n"
+        f"    def __reduce__(self):\n"
+        f"        return (__import__('os').system, ('touch {MARKER}',))\n"
+        f"    def __repr__(self):\n"
+        f"        __import__('os').system('touch {MARKER}')\n"
+        f"        return 'Crafted()'\n"
+        f"class CraftedExpr(sm.Expr):\n"
+        f"    def _sympystr(self, printer):\n"
+        f"        __import__('os').system('touch {MARKER}')\n"
+        f"        return {code!r}\n")
+    return {
+        "a-sys-modules": typed(with_cell(student(folder, chapter),
+                                         CHEAT + "\nfake_grading_modules()\n"),
+                               answers(lambda n: "0")),
+        "b-grading-file": typed(with_cell(student(folder, chapter),
+                                          CHEAT + "\noverwrite_grading_files()\n"),
+                                answers(lambda n: "0")),
+        "c-stack-frames": typed(with_cell(student(folder, chapter), CHEAT),
+                                answers(lambda n: f"oracle({n!r})")),
+        "d-sympy-patched": typed(with_cell(student(folder, chapter),
+                                           CHEAT + "\npatch_sympy()\n"),
+                                 answers(lambda n: f"zero({n!r})")),
+        "interpolant": typed(with_cell(student(folder, chapter),
+                                       CHEAT + "\nreplace_the_checks()\n"),
+                             {c["variable"]: f"interpolant({c['name']!r})" for c in checks
+                              if c["name"] != "pv-belt-v-B-t"}),  # V N.x: the answer itself
+        "crafted": typed(with_cell(student(folder, chapter), crafted), {
+            "q1_dot": f"sm.Symbol({code!r})",
+            "v_B_2": f"sm.Function({code!r})(me.dynamicsymbols._t)*N.x",
+            "v_B_t": repr(code),                   # a string, which sympify would run
+            "Fr": "Crafted()",
+            "An": "sm.Matrix([[CraftedExpr(), 0]])",
+            "vt_G_2": f"sm.Symbol('x', **{{{code!r}: True}})*N.x",
+        }),
+    }
+
+
+@pytest.fixture(scope="module")
+def cheated(tmp_path_factory):
+    """Every dishonest notebook of partial-velocities, graded in one batch."""
+    (chapter,) = PARTIAL_VELOCITIES
+    folder = assign(chapter, tmp_path_factory)
+    if os.path.exists(MARKER):
+        os.remove(MARKER)
+    rows = batch(folder, cheats(folder, chapter), tmp_path_factory.mktemp("cheats"))
+    ran = os.path.exists(MARKER)
+    return rows, ran
+
+
+@pytest.mark.parametrize("assignment", PARTIAL_VELOCITIES, ids=lambda p: p.stem, indirect=True)
 def test_typed_answers_in_the_student_notebook(assignment, tmp_path):
     chapter, folder = assignment
-    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
-    for cell in notebook.cells:
-        for variable, answer in TYPED.items():
-            cell.source = cell.source.replace(f"{variable} = ...", f"{variable} = {answer}")
-    scores = grade(folder, notebook, tmp_path, "typed")
-    assert sum(s for s, _ in scores.values()) == len(TYPED), scores
+    rows = batch(folder, {"typed": typed(student(folder, chapter), TYPED)}, tmp_path)
+    assert rows["typed"]["total"] == len(TYPED), rows["typed"]
 
 
-@pytest.mark.parametrize("assignment", [c for c in CHAPTERS if c.stem == "partial-velocities"],
-                         ids=lambda p: p.stem, indirect=True)
-def test_a_dishonest_notebook_scores_nothing(assignment, tmp_path):
+def test_a_fake_module_in_sys_modules_scores_nothing(cheated):
+    """(a): the grader imports nothing from the student's process."""
+    rows, _ = cheated
+    assert rows["a-sys-modules"]["total"] == 0, rows["a-sys-modules"]
+
+
+def test_rewriting_the_grading_files_scores_nothing(cheated):
+    """(b): the notebook rewrites every grading module it can reach; the
+    grader's files are hash-checked after the run (a change: not graded) and
+    are not the ones the notebook imports."""
+    rows, _ = cheated
+    row = rows["b-grading-file"]
+    assert row["total"] == 0, row
+    if os.geteuid() == 0 and "grading files changed" not in row["notes"]:
+        # a root kernel reaches the grader's folder, so the check must have seen it,
+        # unless the kernel ran as another user
+        assert grade._kernel_user(None) is not None, row
+
+
+def test_an_answer_that_reads_the_graders_frames_scores_nothing(cheated):
+    """(c): an answer leaves the kernel as data; a class the grader does not
+    know is not read."""
+    rows, _ = cheated
+    row = rows["c-stack-frames"]
+    assert row["total"] == 0 and "Oracle, which the grader does not read" in row["notes"], row
+
+
+def test_a_patched_sympy_scores_nothing(cheated):
+    """(d): the grader's SymPy is not the kernel's; zero answers score nothing."""
+    rows, _ = cheated
+    assert rows["d-sympy-patched"]["total"] == 0, rows["d-sympy-patched"]
+
+
+def test_replaced_checks_and_an_interpolant_score_nothing(cheated):
+    rows, _ = cheated
+    assert rows["interpolant"]["total"] == 0, rows["interpolant"]
+
+
+def test_answers_crafted_to_run_code_score_nothing_and_run_nothing(cheated):
+    """A Symbol, a function or an assumption named with code, a string of
+    code, an object whose pickling or repr runs code, an expression whose
+    printing runs code: nothing is executed and nothing scores."""
+    rows, ran = cheated
+    assert rows["crafted"]["total"] == 0, rows["crafted"]
+    assert not ran, "reading a crafted answer ran its code"
+
+
+@pytest.mark.parametrize("assignment", PARTIAL_VELOCITIES, ids=lambda p: p.stem, indirect=True)
+def test_an_endless_loop_costs_its_cell_and_the_batch_goes_on(assignment, tmp_path):
+    """A batch of two worked solutions, each with an endless loop that
+    replaces an answer: one the kernel's interrupt stops (pv-belt), one that
+    ignores it (pv-sleigh's, the last question: the kernel is killed, and the
+    cells after it run in a new one). Each cell may run 5 s."""
     chapter, folder = assignment
-    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
-    cheat = inspect.getsource(cheating) + "\nreplace_the_checks()\n"
-    first = next(i for i, c in enumerate(notebook.cells) if "import mechlib" in c.source)
-    notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(cheat))
-    for item in checks_of(chapter):
-        if item["name"] == "pv-belt-v-B-t":
-            continue   # V N.x: a line through its values is the answer itself; left ...
-        for cell in notebook.cells:
-            cell.source = cell.source.replace(
-                f"{item['variable']} = ...", f"{item['variable']} = interpolant({item['name']!r})")
-    scores = grade(folder, notebook, tmp_path, "dishonest")
-    assert scores and sum(s for s, _ in scores.values()) == 0, scores
+    checks = {c["variable"]: c for c in chapter_checks(chapter)}
+
+    def looping(variable, source):
+        return after_answers(solutions(folder, chapter), [checks[variable]],
+                             lambda item: f"{variable} = None\n{source}")
+
+    start = time.monotonic()
+    rows = batch(folder, {
+        "loop": looping("v_B_t", "while True:\n    pass"),
+        "loop-ignoring-interrupts": looping(
+            "vt_G_2", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                      "while True:\n    pass"),
+    }, tmp_path, cell_time_limit=5)
+    assert time.monotonic() - start < 150
+    assert scores(rows["loop"]) == {"pv-other-speeds": 2, "pv-belt": 0, "pv-three-link": 1,
+                                    "pv-sleigh": 2}, rows["loop"]
+    assert "timed out: cell" in rows["loop"]["notes"]
+    ignoring = rows["loop-ignoring-interrupts"]
+    assert scores(ignoring) == {"pv-other-speeds": 2, "pv-belt": 1, "pv-three-link": 1,
+                                "pv-sleigh": 0}, ignoring
+    assert "kernel restarted after cell" in ignoring["notes"]
 
 
 def test_student_notebook_has_no_solution(assignment):
     chapter, folder = assignment
-    notebook = nbformat.read(folder / "dist" / "student" / f"{chapter.stem}.ipynb", as_version=4)
+    notebook = student(folder, chapter)
     source = jupytext_cells(chapter)
     text = "\n".join(c.source for c in notebook.cells)
     worked = {line.strip() for line in source["solution"] if len(line.strip()) >= 25}
@@ -241,7 +384,7 @@ def test_student_notebook_has_no_solution(assignment):
     leaked = [line for line in worked if line not in outside and line in text]
     assert not leaked, f"{chapter.stem}: solution lines in the student notebook: {leaked[:3]}"
     assert "BEGIN SOLUTION" not in text and "# SOLUTION" not in text
-    for item in checks_of(chapter):
+    for item in chapter_checks(chapter):
         assert f"{item['variable']} = ..." in text
     tests = json.dumps(notebook.metadata.get("otter", {}))
     assert "'hidden': True" not in tests and '"hidden": true' not in tests
@@ -251,11 +394,110 @@ def jupytext_cells(chapter):
     """The code lines of a chapter's solution cells and of its other cells."""
     import jupytext
 
-    with reading(chapter):
-        notebook = jupytext.read(chapter)
+    notebook = jupytext.read(chapter)
     inside = solution_cells(notebook)
     lines = {"solution": [], "other": []}
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
             lines["solution" if index in inside else "other"] += cell.source.splitlines()
     return lines
+
+
+# --- the reader of answers' trees (no notebook) -----------------------------------------
+
+def _marker(tmp_path):
+    return tmp_path / "ran"
+
+
+CODE_STRINGS = ["__import__('os').system('touch {m}')",
+                "(lambda: open('{m}', 'w'))()",
+                "Symbol('x').__class__.__init__.__globals__['os'].system('touch {m}')"]
+
+
+@pytest.mark.parametrize("code", CODE_STRINGS)
+def test_a_tree_with_code_runs_nothing(tmp_path, code):
+    """Code anywhere in a tree: a name (Symbol, function, frame, assumption),
+    a number's digits, a head, a kind; sympify of the same text would run it."""
+    code = code.format(m=_marker(tmp_path))
+    trees = [
+        {"kind": "scalar", "expr": ["Symbol", code, {}]},
+        {"kind": "scalar", "expr": ["Function", code, ["Symbol", "t", {}]]},
+        {"kind": "scalar", "expr": ["Symbol", "x", {code: True}]},
+        {"kind": "scalar", "expr": ["Integer", code]},
+        {"kind": "scalar", "expr": ["Float", code, 53]},
+        {"kind": "scalar", "expr": [code, ["Integer", "1"]]},
+        {"kind": "scalar", "expr": code},
+        {"kind": code},
+        {"kind": "vector", "parts": [[code, [["Integer", "1"]] * 3]]},
+        {"kind": "matrix", "shape": [1, 1], "entries": [["Symbol", code, {}]]},
+    ]
+    from mechlib.book.record import worked_form
+    worked = worked_form("xx-demo-a", sm.Symbol("x"))
+    for tree in trees:
+        result = grading.grade_tree("xx-demo-a", json.loads(json.dumps(tree)), worked)
+        assert not result.correct, tree
+    assert not _marker(tmp_path).exists()
+    if code.startswith("__import__"):          # what the parser avoids
+        sm.sympify(code)
+        assert _marker(tmp_path).exists()
+
+
+def test_a_tree_too_large_is_refused_quickly():
+    """Depth, size, digits, a power of a big number: refused, in well under a second."""
+    deep = ["Symbol", "x", {}]
+    for _ in range(200):
+        deep = ["sin", deep]
+    wide = ["Add", *[["Symbol", f"x{i}", {}] for i in range(30000)]]
+    tower = ["Pow", ["Integer", "9" * 100], ["Integer", "9" * 100]]
+    nested = ["Integer", "10"]
+    for _ in range(4):
+        nested = ["Pow", nested, ["Integer", "1000"]]
+    start = time.monotonic()
+    for expr in (deep, wide, tower, nested, ["Integer", "1" * 5000]):
+        with pytest.raises(grading.TreeError):
+            grading.from_tree({"kind": "scalar", "expr": expr})
+    assert time.monotonic() - start < 2
+
+
+def test_trees_round_trip():
+    """What the exporter writes, the reader reads back as the same objects."""
+    import sympy.physics.mechanics as me
+
+    t = me.dynamicsymbols._t
+    q, u = me.dynamicsymbols("q u")
+    L = sm.Symbol("L", positive=True)
+    N = me.ReferenceFrame("N")
+    R = N.orientnew("R", "Axis", (q, N.z))
+    values = [L * sm.sin(q) ** 2 / 3 + sm.Rational(1, 7) * u - sm.pi * sm.E,
+              q.diff(t, 2) + sm.atan2(q, L) + sm.Float("0.125") + sm.I * sm.exp(-q),
+              sm.Matrix([[sm.Abs(q), sm.log(L)], [0, sm.sqrt(2)]]),
+              [q, u], ..., 0, 2.5]
+    for value in values:
+        back = grading.from_tree(json.loads(json.dumps(grading.to_tree(value))))
+        assert back == (sm.ImmutableMatrix(value) if isinstance(value, sm.MatrixBase) else
+                        value if value is ... or isinstance(value, list) else sm.sympify(value))
+    vector = L * u * R.y
+    back = grading.from_tree(grading.to_tree(vector, "N"))
+    frame = back.args[0][1]
+    assert frame.name == "N"
+    assert sm.simplify(back.dot(frame.y) - L * u * sm.cos(q)) == 0
+    back = grading.from_tree(grading.to_tree(vector))        # in R, the frame it is written in
+    assert back.args[0][1].name == "R"
+
+
+@pytest.mark.parametrize("assignment", PARTIAL_VELOCITIES, ids=lambda p: p.stem, indirect=True)
+def test_tampered_grading_files_are_seen(assignment):
+    """The digests the grader keeps: a changed file, or a new one, in its
+    folder or among the standard library modules it runs, is seen."""
+    chapter, folder = assignment
+    with grade.Grader(folder, kernel_user="") as grader:
+        assert grader.verify()
+        worked = next(grader.home.rglob("manifest.json"))
+        worked.write_text(worked.read_text().replace("positive", "negative"))
+        assert not grader.verify()
+        worked.write_text(worked.read_text().replace("negative", "positive"))
+        assert grader.verify()
+        (grader.home / "lib" / "sympy" / "gmpy2.py").write_text("")
+        assert not grader.verify()
+        stdlib = [p for p in grader.trusted if p.endswith("/json/__init__.py")]
+        assert stdlib, "the standard library the grader imports is checked"

@@ -89,6 +89,8 @@ GRADER_PACKAGES = ("sympy", "mpmath")
 #: otter's own cells in a student notebook, which grading does not run.
 _OTTER_LINE = re.compile(r"\s*(#.*|import otter|grader\s*=\s*otter\.Notebook\(.*\)|"
                          r"grader\.(check|check_all|export)\(.*\))?\s*")
+#: The error nbclient reports for a cell that ran over its time.
+_TIMEOUT = "CellTimeLimit"
 _CHECK_CELL = re.compile(r"""^\s*grader\.check\(\s*["']([^"']+)["']\s*\)\s*$""", re.M)
 
 
@@ -301,11 +303,20 @@ class Grader:
         self.trusted = [str(self.home), *outside, *self._path_entries()]
         self.digests = digests(self.trusted)
         self.manifest = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
-        # the copy of mechlib the notebooks import (not the grader's)
-        self.support = Path(tempfile.mkdtemp(prefix="mechlib-support-"))
-        shutil.copytree(source / "mechlib", self.support / "mechlib")
-        for path in [self.support, *self.support.rglob("*")]:
+        # what the notebooks import as mechlib: the zip's, copied afresh for each
+        self.mechlib = {str(f.relative_to(source)): f.read_bytes()
+                        for f in (source / "mechlib").rglob("*") if f.is_file()}
+
+    def _support(self):
+        """A fresh folder with a copy of the assignment's mechlib, for the
+        kernel's path (not the grader's copy)."""
+        support = Path(tempfile.mkdtemp(prefix="mechlib-support-"))
+        for name, content in self.mechlib.items():
+            (support / name).parent.mkdir(parents=True, exist_ok=True)
+            (support / name).write_bytes(content)
+        for path in [support, *support.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
+        return support
 
     def _path_entries(self):
         probe = subprocess.run([sys.executable, "-I", "-S", "-c",
@@ -323,7 +334,6 @@ class Grader:
 
     def close(self):
         shutil.rmtree(self.home, ignore_errors=True)
-        shutil.rmtree(self.support, ignore_errors=True)
 
     def __enter__(self):
         return self
@@ -361,7 +371,7 @@ class Grader:
     def run(self, submission):
         """Run a submission's notebook (see the module): a :class:`Run`."""
         from nbclient import NotebookClient
-        from nbclient.exceptions import CellTimeoutError, DeadKernelError
+        from nbclient.exceptions import DeadKernelError
 
         notebook = _read_notebook(submission)
         plan = self._plan(notebook)
@@ -379,17 +389,34 @@ class Grader:
                 work.cells.append(nbformat.v4.new_code_cell(exporter_source(variables)))
                 labels.append(f"export {item['name']}")
         nbformat.write(notebook, folder / "submission.ipynb")
+        support = self._support()
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                "HOME": str(folder), "IPYTHONDIR": str(folder / ".ipython"),
                "MPLCONFIGDIR": str(folder / ".matplotlib"), "MPLBACKEND": "Agg",
-               "PYTHONPATH": str(self.support)}
+               "PYTHONPATH": str(support)}
         if self.user:
             for path in [folder, *folder.rglob("*")]:
                 os.chown(path, self.user[0], self.user[1])
+        # on a timeout nbclient interrupts the kernel and reports the cell
+        # with this error (the cell's output reader is then stopped within
+        # INTERRUPT_GRACE s, so that it does not read the next cell's output)
         client = NotebookClient(work, timeout=self.cell_time_limit, allow_errors=True,
-                                interrupt_on_timeout=False, kernel_name=self.kernel_name,
+                                interrupt_on_timeout=True, error_on_timeout={
+                                    "ename": _TIMEOUT, "evalue": "", "traceback": []},
+                                iopub_timeout=INTERRUPT_GRACE,
+                                kernel_name=self.kernel_name,
                                 shutdown_kernel="immediate", startup_timeout=120,
                                 kernel_manager_class=_kernel_manager_class(self.user))
+        replies = []
+
+        def executed(**kwargs):
+            replies.append(kwargs.get("execute_reply") or {})
+
+        client.on_cell_executed = executed
+
+        def timed_out():
+            return replies and replies[-1].get("content", {}).get("ename") == _TIMEOUT
+
         result = Run()
         groups = []
 
@@ -422,14 +449,19 @@ class Grader:
                     continue
                 client.timeout = max(1, int(min(self.cell_time_limit, remaining)))
                 try:
+                    replies.clear()
                     client.execute_cell(cell, index)
-                except CellTimeoutError:
-                    result.timed_out.append(label)
-                    if not self._interrupt(client, work, CellTimeoutError, DeadKernelError):
-                        result.restarted.append(label)
-                        stop()
-                        start()
-                    continue
+                    if timed_out():
+                        # interrupted: does the kernel answer now?
+                        result.timed_out.append(label)
+                        replies.clear()
+                        client.timeout = INTERRUPT_GRACE
+                        client.execute_cell(nbformat.v4.new_code_cell("pass"), index)
+                        if timed_out():
+                            result.restarted.append(label)
+                            stop()
+                            start()
+                        continue
                 except DeadKernelError:
                     result.failed.append(f"{label} (the kernel died)")
                     stop()
@@ -446,23 +478,8 @@ class Grader:
         finally:
             stop()
             shutil.rmtree(folder, ignore_errors=True)
+            shutil.rmtree(support, ignore_errors=True)
         return result
-
-    @staticmethod
-    def _interrupt(client, work, timeout_error, dead_error):
-        """Interrupt the kernel after a cell ran over its time; True when it
-        then answers within :data:`INTERRUPT_GRACE` seconds."""
-        from jupyter_core.utils import run_sync
-
-        try:
-            run_sync(client.km.interrupt_kernel)()
-            client.timeout = INTERRUPT_GRACE
-            client.execute_cell(nbformat.v4.new_code_cell("pass"), len(work.cells) - 1)
-            return True
-        except (timeout_error, dead_error):
-            return False
-        except Exception:
-            return False
 
     def judge(self, trees):
         """The verdicts ``{check: (correct, message)}`` on the trees, from the

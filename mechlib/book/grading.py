@@ -393,8 +393,9 @@ def grade_tree(name, tree, worked, seed=None):
         answer = from_tree(tree)
     except TreeError as error:
         return CheckResult(name, False, f"Not graded: {error}.")
-    except RecursionError:
-        return CheckResult(name, False, "Not graded: the answer is nested too deep.")
+    except Exception as error:    # SymPy refusing what the tree asks for, too deep a tree
+        return CheckResult(name, False, "Not graded: the answer could not be read "
+                           f"({type(error).__name__}).")
     return verdict(name, answer, worked, seed)
 
 
