@@ -33,6 +33,7 @@ import mechlib as ml
 from mechlib import errors
 from mechlib._sampling import seed_of, signed_point
 from mechlib.book.answers import atoms_of, value_at
+from mechlib.book import record
 from mechlib.book.record import scalars_in, sign_carriers, signs_at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,6 +181,36 @@ def test_sign_losses_are_tried_on_every_check_with_a_sign():
     assert "Abs(q1(t))" in kept
     assert "Abs(cos(q1(t)))" not in kept
     assert not any(w.startswith("cos(q1(t)) as") for w in kept)
+
+
+# --- the generator -------------------------------------------------------------
+
+def test_the_generator_replaces_mixed_points_until_the_signs_show():
+    """pv-three-link-Fr's six points as drawn before keep cos(q1) positive;
+    the generator replaces one mixed point (0 and 1, all positive and all
+    negative, stay) and keeps six. Failed before: sample_points had no
+    cover."""
+    name = "pv-three-link-Fr"
+    exprs = scalars(name)
+    positive = set(WORKED[name]["positive"])
+    drawn = record.sample_points(name, exprs, positive, cover=False)
+    chosen = record.sample_points(name, exprs, positive)
+    cos_q1 = sm.cos(me.dynamicsymbols("q1"))
+    assert set(record.signs_at(cos_q1, drawn)) == {1}
+    assert {1, -1} <= set(record.signs_at(cos_q1, chosen))
+    assert len(chosen) == record.SAMPLES and chosen[:2] == drawn[:2]
+    assert sum(a != b for a, b in zip(chosen, drawn)) == 1
+    assert chosen == PUBLIC[name]["points"]
+
+
+def test_the_generator_fails_when_a_sign_cannot_show():
+    """y - x of (y - x)*sqrt(x - y) can take both signs, but the answer is
+    real only where it is negative: no points show it positive, and the
+    error names the check and the subexpression."""
+    x, y = sm.symbols("x, y")
+    with pytest.raises(errors.ParameterError, match=r"check 'xx-demo-root': the "
+                       r"sign-carrying subexpression -x \+ y of the worked answer"):
+        record.record("xx-demo-root", (y - x) * sm.sqrt(x - y))
 
 
 # --- lists and tuples of scalars ---------------------------------------------
