@@ -15,28 +15,30 @@ every such chapter) it writes ``_build/autograder/<slug>/``:
   ``# BEGIN SOLUTION NO PROMPT`` and ``# END SOLUTION``, then assigns each
   answer variable with ``VAR = VAR  # SOLUTION`` (the student sees
   ``VAR = ...``); for each check a public test ``ml.check(name, VAR)``
-  expecting ``Correct.`` (instant feedback, 0 points) and a hidden test
-  worth 1 point, which compares ``VAR`` with the worked expressions
-  (``grading/worked/<slug>.json``) at points drawn when grading, with a
-  private copy of mechlib (:mod:`mechlib.book.grading`): nothing the student
-  has (the stored checks) or can change in the notebook (``ml.check``,
-  ``mechlib``) decides the grade;
+  expecting ``Correct.`` (instant feedback in the student's notebook, 0
+  points). There is no hidden test: nothing that decides a grade runs in the
+  student's kernel;
 - ``dist/``, what ``otter assign`` makes of it: ``dist/student/<slug>.ipynb``
   (the notebook to hand out, with public tests only),
   ``dist/autograder/<slug>.ipynb`` (the solutions) and
-  ``dist/autograder/<slug>-autograder_<time>.zip`` (the autograder for
-  Gradescope, Canvas via otter's tools, or ``otter run``).
+  ``dist/autograder/<slug>-autograder_<time>.zip``, the autograder, which
+  this module then rewrites for :mod:`mechlib.book.grade`: it adds
+  ``grading/manifest.json`` (:func:`manifest`: each question's checks, their
+  answer variables and worked expressions from ``grading/worked/<slug>.json``,
+  one point per check) and replaces otter's ``run_autograder`` (which would
+  run tests in the student's kernel) by one that runs
+  ``python -m mechlib.book.grade --gradescope``.
 
 The autograder carries a copy of ``mechlib`` (with its stored checks) as a
-support file next to the graded notebook, and the pins of the book's
-``requirements.txt`` for the grading image; ``otter assign`` also runs the
-tests on the solutions, so a worked solution that would not score full marks
-stops the command.
+support file, and the pins of the book's ``requirements.txt`` for the grading
+image. ``otter assign`` runs the public tests on the solutions; then this
+module grades the solutions notebook with :mod:`mechlib.book.grade`, so a
+worked solution that would not score full marks stops the command.
 
-Grade a submission without Docker::
+Grade submissions (a CSV of scores; see :mod:`mechlib.book.grade`)::
 
-    otter run -a _build/autograder/<slug>/dist/autograder/<slug>-autograder_*.zip \\
-        -o results/ submission.ipynb        # results/results.json
+    python -m mechlib.book.grade _build/autograder/<slug> submissions/*.ipynb \\
+        --out scores.csv
 
 Examples
 --------
