@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,10 +44,14 @@ def notebooks(folder):
 
 def otter_run(folder, path, timeout):
     out = Path(tempfile.mkdtemp())
+    process = subprocess.Popen(["otter", "run", "-a", str(autograder_zip(folder)), "-o",
+                                str(out), str(path)], cwd=path.parent, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        subprocess.run(["otter", "run", "-a", str(autograder_zip(folder)), "-o", str(out),
-                        str(path)], cwd=path.parent, capture_output=True, timeout=timeout)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)       # otter and the kernel it started
+        process.wait()
         return f"no score: otter run still running after {timeout} s"
     results = out / "results.json"
     if not results.is_file():

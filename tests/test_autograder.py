@@ -501,3 +501,55 @@ def test_tampered_grading_files_are_seen(assignment):
         assert not grader.verify()
         stdlib = [p for p in grader.trusted if p.endswith("/json/__init__.py")]
         assert stdlib, "the standard library the grader imports is checked"
+
+
+@pytest.mark.parametrize("assignment", PARTIAL_VELOCITIES, ids=lambda p: p.stem, indirect=True)
+def test_gradescope_run_autograder(assignment, tmp_path):
+    """What Gradescope's run_autograder runs, on the zip unpacked as Gradescope
+    unpacks it: the submission's results.json, one test per exercise."""
+    chapter, folder = assignment
+    source, submission = tmp_path / "source", tmp_path / "submission"
+    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+        archive.extractall(source)
+    submission.mkdir()
+    notebook = typed(student(folder, chapter), {**TYPED, "Fr": "sm.Matrix([0, 0, 0])"})
+    nbformat.write(notebook, submission / "partial-velocities.ipynb")
+    results = tmp_path / "results" / "results.json"
+    grade.gradescope(source=source, submission=submission, results=results)
+    tests = {t["name"]: t for t in json.loads(results.read_text())["tests"]}
+    assert {n: (t["score"], t["max_score"]) for n, t in tests.items()} == {
+        "pv-other-speeds": (2, 2), "pv-belt": (1, 1), "pv-three-link": (0, 1),
+        "pv-sleigh": (2, 2)}
+    assert "pv-three-link-Fr: Not yet" in tests["pv-three-link"]["output"]
+
+
+def test_every_worked_answer_survives_the_trip_out_of_the_kernel():
+    """Each worked answer of every chapter, written as a tree by the exporter
+    and read back by the grader, is graded correct (no class of the worked
+    answers is missing from the whitelist)."""
+    from mechlib.book.generate_checks import WORKED
+    from mechlib.book.record import scalars_in
+
+    def value(answer):
+        import sympy.physics.mechanics as me
+
+        if answer["kind"] == "scalar":
+            return sm.sympify(answer["expr"])       # the instructors' srepr
+        if answer["kind"] == "vector":
+            frame = me.ReferenceFrame(answer["frame"] or "N")
+            x, y, z = (value(c) for c in answer["components"])
+            return x * frame.x + y * frame.y + z * frame.z
+        if answer["kind"] == "matrix":
+            return sm.Matrix(*answer["shape"], [value(e) for e in answer["entries"]])
+        return [value(item) for item in answer["items"]]
+
+    wrong = []
+    for path in sorted(WORKED.glob("*.json")):
+        for name, worked in json.loads(path.read_text())["checks"].items():
+            assert scalars_in(worked["answer"])
+            frame = worked["answer"].get("frame")
+            tree = json.loads(json.dumps(grading.to_tree(value(worked["answer"]), frame)))
+            result = grading.grade_tree(name, tree, worked)
+            if not result.correct:
+                wrong.append(f"{name}: {result.message}")
+    assert not wrong, wrong
