@@ -488,9 +488,10 @@ class Grader:
                    for q in self.questions for c in q["checks"]]
         verdicts = {}
         while pending:
+            errors = tempfile.TemporaryFile()
             process = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-B", "-c", _BOOT.format(path=self.path)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
                 cwd=self.home, env=self._grader_env(), start_new_session=True)
             try:
                 process.stdin.write(json.dumps({"checks": pending}).encode())
@@ -509,7 +510,9 @@ class Grader:
                     break
                 chunk = os.read(process.stdout.fileno(), 65536)
                 if not chunk:                   # the grader stopped
-                    error = process.stderr.read().decode(errors="replace")[-300:]
+                    process.wait()
+                    errors.seek(0)
+                    error = errors.read().decode(errors="replace")[-300:]
                     name = pending.pop(0)["name"]
                     verdicts[name] = (False, f"Not graded: the grader failed ({error}).")
                     break
@@ -528,7 +531,7 @@ class Grader:
                 pass
             process.wait()
             process.stdout.close()
-            process.stderr.close()
+            errors.close()
         return verdicts
 
     def grade(self, submission):
@@ -584,6 +587,9 @@ def grade_batch(assignment, submissions, out, **options):
                     scores, notes = grader.grade(submission)
                 except GradingError as error:
                     scores, notes = {n: 0 for n in names}, [str(error)]
+                except Exception as error:           # the batch goes on
+                    scores = {n: 0 for n in names}
+                    notes = [f"not graded: {type(error).__name__}: {str(error)[:200]}"]
                 row = {"submission": str(submission), **scores,
                        "total": sum(scores.values()), "max": maximum,
                        "notes": "; ".join(notes)}
@@ -601,6 +607,9 @@ def gradescope(source="/autograder/source", submission="/autograder/submission",
     ``submission`` and write Gradescope's ``results.json``."""
     found = sorted(Path(submission).glob("*.ipynb")) or sorted(Path(submission).glob("*.zip"))
     with Grader(source, **options) as grader:
+        # the grader has its own copy now: the unpacked zip (the worked
+        # expressions) is closed to the notebook's user
+        Path(source).chmod(0o700)
         if not found:
             scores, notes = {q["name"]: 0 for q in grader.questions}, ["no notebook submitted"]
         else:
