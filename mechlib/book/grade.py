@@ -423,7 +423,8 @@ class Grader:
         def start():
             client.km = client.create_kernel_manager()
             client.km.connection_file = str(folder / f".kernel-{len(groups)}.json")
-            client.start_new_kernel(cwd=str(folder), env=env)
+            client.start_new_kernel(cwd=str(folder), env=env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
             client.start_new_kernel_client()
             groups.append(getattr(client.km.provisioner, "pgid", None))
 
