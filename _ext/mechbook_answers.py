@@ -3,7 +3,9 @@
 Each answer cell of a chapter (a code cell tagged ``answer`` that ends with
 ``ml.check("<name>", <variable>)``, :func:`mechlib.book.chapters.chapter_checks`)
 becomes an editable code box with a "Check" button (``_ext/static/answers.js``).
-The first press loads Pyodide, the SymPy, mpmath and mechlib wheels, all
+The page's Python runs in a Web Worker (``answers-worker.mjs``), under a time
+limit (:data:`RUN_LIMIT`) and with a Stop button, so that no run holds up the
+page. The first press (or the first focus of a box) loads Pyodide, the SymPy, mpmath and mechlib wheels, all
 served by the site itself (``vendor/static/pyodide``, installed by
 ``scripts/setup.sh``; mechlib's wheel in ``_static``, built by
 :func:`mechlib.book.site.build_wheel`), runs the exercise's setup and then
@@ -112,15 +114,23 @@ def answer_boxes(chapter):
     return {"cells": cells, "keys": keys, "checks": checks, "live": live, "lacks": lacks}
 
 
+#: Seconds that the reader's code in a box may run before the page ends it,
+#: and the same for a set-up (the chapter's cells that a box runs first; a
+#: live cell's set-up holds the reader's edits of earlier live cells). The
+#: page says the first next to every box.
+RUN_LIMIT = 10
+SETUP_LIMIT = 60
+
 #: What the first press loads from vendor/static/pyodide (with the wheels).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 
 
 def runtime_files(pathto):
-    """The URLs (relative to the page) of Pyodide, the wheels it installs and
-    the Python side of the boxes, and about how many megabytes the first
-    press loads (mechlib's wheel, 0.2 MB, is built after the pages)."""
+    """The URLs (relative to the page) of the worker that runs the page's
+    Python, of Pyodide, the wheels it installs and the Python side of the
+    boxes, about how many megabytes the first press loads (mechlib's wheel,
+    0.2 MB, is built after the pages), and the time limits in seconds."""
     wheels = sorted(p.name for p in PYODIDE.glob("*.whl"))
     absent = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
     if absent or len(wheels) < 2:
@@ -131,18 +141,22 @@ def runtime_files(pathto):
     # mechlib's wheel and the runner keep their names from edition to edition:
     # the query names this one, so that no browser runs a cached other
     version = f"?v={_edition()}"
-    return {"pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
+    return {"worker": pathto("_static/answers-worker.mjs", 1) + version,
+            "pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
             "wheels": [pathto(f"_static/pyodide/{name}", 1) for name in wheels]
             + [pathto(f"_static/{wheel_name()}", 1) + version],
             "runner": pathto("_static/answers_runner.py", 1) + version,
-            "megabytes": round(size / 1e6)}
+            "megabytes": round(size / 1e6), "limit": RUN_LIMIT, "setupLimit": SETUP_LIMIT}
 
 
 @functools.lru_cache(maxsize=None)
 def _edition():
-    """Twelve hex digits naming mechlib's source and the page's runner."""
-    runner = (Path(__file__).parent / "static" / "answers_runner.py").read_bytes()
-    return hashlib.sha256(package_digest().encode() + runner).hexdigest()[:12]
+    """Twelve hex digits naming mechlib's source, the page's runner and its
+    worker."""
+    static = Path(__file__).parent / "static"
+    code = b"".join((static / name).read_bytes()
+                    for name in ("answers_runner.py", "answers-worker.mjs"))
+    return hashlib.sha256(package_digest().encode() + code).hexdigest()[:12]
 
 
 def add_answer_boxes(app, pagename, templatename, context, doctree):

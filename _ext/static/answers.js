@@ -6,10 +6,12 @@
 //    run" button, which makes it an editable box with a "Run" button; its
 //    outputs replace the page's, rendered as the page renders them (LaTeX
 //    through the site's MathJax, printed text as text).
-// The first press of Check or Run imports answers-run.mjs, which loads Pyodide
-// and the SymPy, mpmath and mechlib wheels from this site; then every press
-// runs the cell's set-up (once) and the box's code (answers_runner.py), and
-// the verdict is said in a live region. Nothing of it loads before a press.
+// The first press of Check or Run, or the first focus of a box, imports
+// answers-run.mjs, which starts the page's Python in a Web Worker
+// (answers-worker.mjs: Pyodide and the SymPy, mpmath and mechlib wheels from
+// this site); every press runs the cell's set-up (once) and the box's code
+// (answers_runner.py) there, under a time limit, with a Stop button, and the
+// verdict is said in a live region. Nothing of it loads before.
 // What a reader types is kept in the browser's local storage (per page and
 // box) and comes back after a reload; "Restore the original" puts the cell's
 // own code back.
@@ -29,19 +31,36 @@
     if (box.busy) { return; }
     box.busy = true;
     box.button.disabled = true;
+    box.stop.hidden = false;
     box.root.setAttribute("aria-busy", "true");
-    running = running || import(RUN);
-    running.then(function (module) {
+    loadModule().then(function (module) {
       return module.run(box, job, function (answer) { return show(module, answer); },
                         {data: data, openLive: openLive, cellKey: cellKey});
     }, function (error) {
-      running = null;       // a later press tries again
       box.busy = false;
       box.button.disabled = false;
       box.root.removeAttribute("aria-busy");
-      box.verdict.className = "mechbook-answer-verdict is-not-yet";
+      box.verdict.className = "mechbook-answer-verdict is-error";
       box.verdict.textContent = "Python could not be loaded in this page: " + error.message;
+    }).then(function () {
+      box.stop.hidden = true;
+      // the button was disabled while it ran: the reader's place is the box
+      if (document.activeElement === document.body || document.activeElement === box.button
+          || document.activeElement === box.stop) {
+        box.textarea.focus();
+      }
     });
+  }
+
+  function loadModule() {
+    running = running || import(RUN);
+    running.catch(function () { running = null; });   // a later press tries again
+    return running;
+  }
+
+  // A reader who starts on a box will press Check: Python starts loading now.
+  function warm() {
+    loadModule().then(function (module) { module.warm(data.runtime); }, function () {});
   }
 
   function checkName(code) {
@@ -108,6 +127,17 @@
     var button = document.createElement("button");
     button.type = "button";
     button.textContent = options.action;
+    var stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "mechbook-answer-stop";
+    stop.textContent = "Stop";
+    stop.hidden = true;
+    var help = document.createElement("p");
+    help.className = "mechbook-answer-help";
+    help.id = options.id + "-help";
+    help.textContent = "Runs in Python in this page, for at most "
+      + data.runtime.limit + " s (Stop ends it sooner).";
+    textarea.setAttribute("aria-describedby", help.id);
     var restore = document.createElement("button");
     restore.type = "button";
     restore.className = "mechbook-answer-restore";
@@ -119,11 +149,15 @@
     verdict.setAttribute("aria-live", "polite");
     var buttons = document.createElement("div");
     buttons.className = "mechbook-answer-buttons";
-    buttons.append(button, restore);
-    root.append(label, textarea, buttons, verdict);
-    var box = {root: root, textarea: textarea, button: button, verdict: verdict,
-               setup: options.setup, working: options.working, busy: false, ready: false};
+    buttons.append(button, stop, restore);
+    root.append(label, textarea, buttons, help, verdict);
+    var box = {root: root, textarea: textarea, button: button, stop: stop, verdict: verdict,
+               setup: options.setup, working: options.working, busy: false};
     button.addEventListener("click", function () { options.onPress(box); });
+    stop.addEventListener("click", function () {
+      if (running) { running.then(function (module) { module.stop(box); }); }
+    });
+    textarea.addEventListener("focus", warm, {once: true});
     textarea.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();

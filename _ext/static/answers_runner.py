@@ -244,6 +244,17 @@ def _set_up(key, setup):
     return dict(_SETUPS[key])
 
 
+def prepare(job, key, setup):
+    """Run the set-up ``setup`` of a ``job`` (``run_box`` or ``run_live``,
+    remembered by ``key``) if it has not run; return None, or the one line
+    that says why it failed. The page's worker calls it before the reader's
+    code, so that the time limit of that code does not count the set-up."""
+    names = _set_up(key, setup)
+    if not isinstance(names, str):
+        return None
+    return names.replace("The set-up", "The exercise's set-up") if job == "run_box" else names
+
+
 def run_live(key, setup, code):
     """Run the set-up ``setup`` (remembered by ``key``), then the live cell's
     ``code``; return ``(ok, outputs)``, outputs a list of ``[kind, text]``

@@ -1,17 +1,21 @@
-"""A reader answers the checked exercises in the page (issue 28).
+"""A reader answers the checked exercises in the page (issues 28 and 43).
 
 Each answer cell becomes an editable box with a "Check" button
-(_ext/mechbook_answers.py, _ext/static/answers.js); its first press loads
+(_ext/mechbook_answers.py, _ext/static/answers.js); its first press (or the
+first focus of a box) starts the page's Python in a Web Worker, which loads
 Pyodide and the SymPy, mpmath and mechlib wheels from the site itself. Typed
-with the keyboard only, the worked answer (``grading/worked/<chapter>.json``)
-gets "Correct.", the same answer with its sign changed "Not yet: ...", and a
-syntax error one readable line; nothing of Python loads before the first
-press and no request leaves 127.0.0.1. A box whose worked solution the
-page's Python cannot run (numbers that need numpy) says so and has no box.
+with the keyboard only, the worked answer in the names the exercise gives
+(tests/typed_answers.py) gets "Correct.", the same answer with its sign
+changed "Not yet: ...", and a syntax error one readable line; nothing of
+Python loads before a reader starts on a box and no request leaves
+127.0.0.1. Python never holds up the page: an endless loop is stopped at the
+time limit or by the Stop button, a fatal error of Python restarts it, and
+the next check works without a reload.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -29,22 +33,8 @@ CHAPTERS = ["partial-velocities", "generalized-active-forces", "closed-loops",
 #: From the first press to the verdict, cold (Pyodide, wheels, set-up).
 FIRST_CHECK_SECONDS = 120
 #: What the first press fetches: nothing of it before.
-PYTHON_FILES = re.compile(
-    r"/_static/(pyodide/|answers_runner\.py|answers-run\.mjs|mechlib-[^/]*\.whl)")
-
-
-def _expression(answer):
-    """Python that builds a worked answer (as ``grading/worked`` stores it)."""
-    if answer["kind"] == "scalar":
-        return f'sm.sympify("{answer["expr"]}")'
-    if answer["kind"] == "vector":
-        return " + ".join(f"{_expression(c)}*{answer['frame']}.{axis}"
-                          for c, axis in zip(answer["components"], "xyz"))
-    if answer["kind"] == "matrix":
-        rows, cols = answer["shape"]
-        entries = ", ".join(_expression(e) for e in answer["entries"])
-        return f"sm.Matrix({rows}, {cols}, [{entries}])"
-    raise ValueError(answer["kind"])
+PYTHON_FILES = re.compile(r"/_static/(pyodide/|answers_runner\.py|answers-run\.mjs"
+                          r"|answers-worker\.mjs|mechlib-[^/]*\.whl)")
 
 
 def _zero(answer):
@@ -52,19 +42,23 @@ def _zero(answer):
     return all(part["expr"] == "Integer(0)" for part in parts)
 
 
+@functools.lru_cache(maxsize=None)
 def typed_answers(chapter):
     """{check name: (worked answer, the same with its sign changed)}, as a
-    reader would type them into the box (the answer line and the check);
-    no sign error for an answer that is zero."""
+    reader types them into the box: the answer line in the names the
+    exercise gives (tests/typed_answers.py: ``rods.m``, ``Omega``, not the
+    worked solution's code) and the check; no sign error for an answer that
+    is zero."""
+    from tests.typed_answers import typed_answers as in_the_exercises_names
+
     worked = json.loads((REPOSITORY / "grading" / "worked" / f"{chapter}.json")
                         .read_text(encoding="utf-8"))["checks"]
     typed = {}
-    for item in chapter_checks(REPOSITORY / "book" / f"{chapter}.md"):
-        name, variable = item["name"], item["variable"]
-        value = _expression(worked[name]["answer"])
-        check = f'ml.check("{name}", {variable})'
-        typed[name] = (f"{variable} = {value}\n{check}",
-                       None if _zero(worked[name]["answer"])
+    for name, found in in_the_exercises_names(chapter).items():
+        assert found["typed"], (name, found["verdict"])
+        answer, check = found["typed"].rsplit("\n", 1)
+        variable, value = answer.split(" = ", 1)
+        typed[name] = (found["typed"], None if _zero(worked[name]["answer"])
                        else f"{variable} = -({value})\n{check}")
     return typed
 
@@ -233,3 +227,111 @@ def test_a_readers_edit_survives_a_reload_and_can_be_restored(browser, base_url)
         assert not foreign and not errors, (foreign, errors)
     finally:
         context.close()
+
+
+#: Records, from the start, the page's long animation frames (over 50 ms of
+#: its main thread) with the time its scripts took in each: the page's Python
+#: is script; the rest of a frame is the browser's layout and paint, which a
+#: loaded machine stretches.
+LONG_FRAMES = """
+window.mechbookLongFrames = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (entry) {
+    var scripts = entry.scripts.map(function (script) {
+      return [script.sourceURL + " " + script.invoker, script.duration];
+    });
+    window.mechbookLongFrames.push([entry.startTime, entry.duration, scripts]);
+  });
+}).observe({type: "long-animation-frame", buffered: true});
+"""
+
+
+def press_check(page, name, code):
+    """Type ``code`` into the box of check ``name`` and press Check; return
+    the box's root (its run goes on)."""
+    box = page.locator(f"#answer-{name}")
+    box.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    return page.locator(".mechbook-answer", has=box)
+
+
+def wait_done(page, root, seconds):
+    page.wait_for_function("(root) => !root.hasAttribute('aria-busy')",
+                           arg=root.element_handle(), timeout=seconds * 1000)
+    return root.locator("[role=status]").inner_text()
+
+
+def test_python_runs_apart_from_the_page(browser, base_url):
+    """The page's Python runs in a worker: during the first check no script
+    holds the page's main thread for over 200 ms in a frame (before, Python
+    held it for 8.6 of 9 s); an endless loop is ended at the
+    stated time limit, and Stop ends one at once, while the page answers at
+    once; a fatal error of Python (its stack overflowed) is said plainly;
+    after each, the next check works without a reload."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(LONG_FRAMES)
+    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    try:
+        limit = page_data_of(page)["runtime"]["limit"]
+        name = "pv-other-speeds-q1-dot"
+        right, _ = typed_answers("partial-velocities")[name]
+        variable = right.split(" = ", 1)[0]
+        help_text = page.locator(f"#answer-{name}-help").inner_text()
+        assert f"at most {limit} s" in help_text and "Stop" in help_text, help_text
+        pressed = page.evaluate("() => performance.now()")
+        root = press_check(page, name, right)
+        assert wait_done(page, root, FIRST_CHECK_SECONDS) == "Correct."
+        frames = [(round(start - pressed), round(duration), scripts) for start, duration, scripts
+                  in page.evaluate("() => window.mechbookLongFrames") if start >= pressed]
+        held = [frame for frame in frames if sum(d for _, d in frame[2]) > 200]
+        assert not held, f"scripts held the page's main thread during the first check: {held}"
+        # focus comes back to the box
+        assert page.evaluate("() => document.activeElement.id") == f"answer-{name}"
+
+        endless = f"while True:\n    pass\n{right.splitlines()[-1]}"
+        root = press_check(page, name, endless)
+        stop = root.get_by_role("button", name="Stop")
+        stop.wait_for(state="visible", timeout=5000)
+        page.wait_for_timeout(2000)
+        start = page.evaluate("() => performance.now()")
+        page.evaluate("() => 1 + 1")            # the page answers while Python runs
+        assert page.evaluate("() => performance.now()") - start < 1000
+        verdict = wait_done(page, root, limit + 20)
+        assert verdict.startswith(f"Stopped after {limit} s"), verdict
+        assert "Python was started afresh" in verdict, verdict
+        assert not stop.is_visible()
+        assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
+            == "Correct."
+
+        root = press_check(page, name, endless)
+        stop.wait_for(state="visible", timeout=5000)
+        page.wait_for_timeout(1000)
+        stop.click()
+        verdict = wait_done(page, root, 10)
+        assert verdict.startswith("Stopped. Python was started afresh"), verdict
+        assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
+            == "Correct."
+
+        # an answer of 2000 terms overflows the stack of the WebAssembly Python
+        # (Pyodide calls that fatal: nothing runs in it any more)
+        overflow = (f"{variable} = " + " + ".join(f"u1*{k}" for k in range(2000))
+                    + f"\n{right.splitlines()[-1]}")
+        verdict = wait_done(page, press_check(page, name, overflow), limit + 20)
+        assert verdict.startswith("Python failed while running this (Maximum call stack "
+                                  "size exceeded)"), verdict
+        assert "Python was started afresh" in verdict, verdict
+        assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
+            == "Correct."
+        assert not foreign, f"requests left 127.0.0.1: {foreign}"
+        # Pyodide reports its fatal error on the console, as it should
+        assert not [e for e in errors if not re.search(
+            r"fatal error|Maximum call stack", e)], errors
+    finally:
+        context.close()
+
+
+def page_data_of(page):
+    return json.loads(page.locator("#mechbook-answers-data").text_content())

@@ -1,0 +1,86 @@
+// The page's Python, in a Web Worker of its own (answers-run.mjs starts it,
+// and ends it when a run passes its time limit, is stopped or fails fatally).
+// It loads Pyodide and the SymPy, mpmath and mechlib wheels from the site,
+// runs the Python side of the boxes (answers_runner.py), and answers each
+// job with messages: {id, type: "progress", stage, text} while it loads,
+// {id, type: "setting-up"} when the job's set-up starts, {id, type:
+// "started"} when the reader's code starts (after the set-up),
+// then {id, type: "result", answer: [ok, payload]}, or {id, type:
+// "stopped"} (the page's interrupt), or {id, type: "fatal", message} (an
+// error of Python itself, which leaves this worker unusable).
+// Nothing here touches the page: a run that never ends blocks this thread,
+// never the reader's.
+
+let ready = null;          // the promise of a ready Pyodide, from the first job
+let interrupt = null;      // Pyodide's interrupt buffer, where the page could share one
+
+function post(message) { self.postMessage(message); }
+
+async function load(runtime, id) {
+  // the wheels download while Pyodide starts
+  const wheels = Promise.all(runtime.wheels.map(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) { throw new Error("could not load " + url); }
+    return response.arrayBuffer();
+  }));
+  wheels.catch(() => {});   // reported when awaited below
+  const module = await import(runtime.pyodide);
+  const pyodide = await module.loadPyodide({
+    indexURL: runtime.pyodide.replace(/[^/]*$/, ""),
+    packages: []
+  });
+  post({id, type: "progress", stage: "python-loaded",
+        text: "Installing SymPy, mpmath and mechlib…"});
+  for (const wheel of await wheels) { pyodide.unpackArchive(wheel, "wheel"); }
+  const runner = await fetch(runtime.runner);
+  if (!runner.ok) { throw new Error("could not load " + runtime.runner); }
+  pyodide.runPython(await runner.text());
+  if (interrupt) { pyodide.setInterruptBuffer(interrupt); }
+  post({id, type: "progress", stage: "wheels-installed", text: ""});
+  return pyodide;
+}
+
+function isInterrupt(error) {
+  return error && error.type === "KeyboardInterrupt";
+}
+
+self.onmessage = async function (event) {
+  const job = event.data;
+  if (job.interrupt) { interrupt = job.interrupt; }
+  let pyodide;
+  try {
+    ready = ready || load(job.runtime, job.id);
+    pyodide = await ready;
+  } catch (error) {
+    ready = null;           // a later job tries again
+    post({id: job.id, type: "result", answer: [false, "Python could not be loaded "
+          + "in this page: " + (error && error.message || error)]});
+    return;
+  }
+  if (job.job === "load") {
+    post({id: job.id, type: "result", answer: [true, ""]});
+    return;
+  }
+  try {
+    if (interrupt) { interrupt[0] = 0; }
+    pyodide.globals.get("set_lacks")(job.lacks);
+    post({id: job.id, type: "setting-up"});
+    const failed = pyodide.globals.get("prepare")(job.job, job.key, job.setup);
+    if (failed !== undefined && failed !== null) {
+      post({id: job.id, type: "result", answer: job.job === "run_live"
+            ? [false, [["error", failed]]] : [false, failed]});
+      return;
+    }
+    post({id: job.id, type: "started"});
+    const result = pyodide.globals.get(job.job)(job.key, job.setup, job.code);
+    const answer = result.toJs({dict_converter: Object.fromEntries});
+    result.destroy();
+    post({id: job.id, type: "result", answer});
+  } catch (error) {
+    if (isInterrupt(error)) {
+      post({id: job.id, type: "stopped"});
+    } else {
+      post({id: job.id, type: "fatal", message: String(error && error.message || error)});
+    }
+  }
+};
