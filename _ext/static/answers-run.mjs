@@ -102,8 +102,8 @@ function receive(message) {
     arm(job, runtime.limit);
   } else if (message.type === "result") {
     finish(job, {kind: "result", answer: message.answer});
-  } else if (message.type === "stopped") {
-    finish(job, {kind: job.halting || "stopped"});
+  } else if (message.type === "stopped") {      // interrupted: the worker lives on
+    finish(job, {kind: job.halting || "stopped", interrupted: true});
   } else if (message.type === "fatal") {
     restart(job, "fatal", message.message);
   }
@@ -191,7 +191,8 @@ export function stop(box) {
 
 // What the box says after a run that did not end by itself.
 function halted(outcome) {
-  var again = " Python was started afresh: press the button to run again.";
+  var again = outcome.interrupted ? " Press the button to run again."
+    : " Python was started afresh: press the button to run again.";
   if (outcome.kind === "limit") {
     return "Stopped after " + runtime.limit + " s: the code was still running (an "
       + "endless loop, or a computation too large for the page)." + again;

@@ -335,3 +335,48 @@ def test_python_runs_apart_from_the_page(browser, base_url):
 
 def page_data_of(page):
     return json.loads(page.locator("#mechbook-answers-data").text_content())
+
+
+def test_a_cross_origin_isolated_page_interrupts_python(browser, site):
+    """Served cross-origin isolated (COOP and COEP headers, which a host such
+    as GitHub Pages does not send), the page interrupts Python through
+    Pyodide's interrupt buffer: Stop ends an endless loop and Python, still
+    loaded, checks the next answer at once."""
+    import functools
+    import http.server
+    import threading
+
+    from tests.site.conftest import QuietHandler
+
+    class Isolating(QuietHandler):
+        def end_headers(self):
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+            super().end_headers()
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Isolating, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page, foreign, errors = open_page(
+            context, f"http://127.0.0.1:{server.server_address[1]}/book/partial-velocities.html")
+        assert page.evaluate("() => crossOriginIsolated")
+        name = "pv-other-speeds-q1-dot"
+        right, _ = typed_answers("partial-velocities")[name]
+        assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
+            == "Correct."
+        root = press_check(page, name, f"while True:\n    pass\n{right.splitlines()[-1]}")
+        stop = root.get_by_role("button", name="Stop")
+        stop.wait_for(state="visible", timeout=5000)
+        page.wait_for_timeout(1000)
+        stop.click()
+        assert wait_done(page, root, 10) == "Stopped. Press the button to run again."
+        start = page.evaluate("() => performance.now()")
+        assert wait_done(page, press_check(page, name, right), 30) == "Correct."
+        # no new Python was loaded: the check took a warm check's time
+        assert page.evaluate("() => performance.now()") - start < 5000
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
+        server.shutdown()
