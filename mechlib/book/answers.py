@@ -92,7 +92,7 @@ def normalize(answer, name):
     >>> normalize([H, sm.true], "xx-a")
     Traceback (most recent call last):
     ...
-    mechlib.errors.ArgumentTypeError: check('xx-a', ...): the answer is a truth value (True), not a quantity; give the expression itself
+    mechlib.errors.ArgumentTypeError: check('xx-a', ...): the answer is a truth value (True), ...
     """
     if isinstance(answer, me.Vector):
         return "vector", answer
