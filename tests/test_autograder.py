@@ -278,10 +278,10 @@ def cheats(folder, chapter):
     }
 
 
-@pytest.fixture(scope="module")
-def cheated(tmp_path_factory):
+@pytest.fixture(scope="module", params=PARTIAL_VELOCITIES, ids=lambda p: p.stem)
+def cheated(request, tmp_path_factory):
     """Every dishonest notebook of partial-velocities, graded in one batch."""
-    (chapter,) = PARTIAL_VELOCITIES
+    chapter = request.param
     folder = assign(chapter, tmp_path_factory)
     if os.path.exists(MARKER):
         os.remove(MARKER)
