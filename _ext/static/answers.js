@@ -136,7 +136,8 @@
     help.className = "mechbook-answer-help";
     help.id = options.id + "-help";
     help.textContent = "Runs in Python in this page, for at most "
-      + data.runtime.limit + " s (Stop ends it sooner).";
+      + data.runtime.limit + " s (Stop ends it sooner). Tab indents; Esc then Tab "
+      + "leaves the box.";
     textarea.setAttribute("aria-describedby", help.id);
     var restore = document.createElement("button");
     restore.type = "button";
@@ -152,17 +153,24 @@
     buttons.append(button, stop, restore);
     root.append(label, textarea, buttons, help, verdict);
     var box = {root: root, textarea: textarea, button: button, stop: stop, verdict: verdict,
+               restore: restore,
                setup: options.setup, working: options.working, busy: false};
     button.addEventListener("click", function () { options.onPress(box); });
     stop.addEventListener("click", function () {
       if (running) { running.then(function (module) { module.stop(box); }); }
     });
     textarea.addEventListener("focus", warm, {once: true});
+    var escaped = false;      // Esc was pressed: the next Tab leaves the box
     textarea.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         options.onPress(box);
+      } else if (event.key === "Tab" && !escaped && !event.ctrlKey && !event.altKey
+                 && !event.metaKey) {
+        event.preventDefault();
+        indent(textarea, event.shiftKey);
       }
+      escaped = event.key === "Escape";
     });
     textarea.addEventListener("input", function () {
       if (textarea.value === options.code) {
@@ -171,6 +179,7 @@
         kept.set(options.stored, textarea.value);
       }
       restore.hidden = textarea.value === options.code;
+      if (options.onEdit) { options.onEdit(box); }
     });
     restore.addEventListener("click", function () {
       textarea.value = options.code;
@@ -179,6 +188,7 @@
       verdict.className = "mechbook-answer-verdict";
       verdict.textContent = "The original code is back.";
       if (options.onRestore) { options.onRestore(box); }
+      if (options.onEdit) { options.onEdit(box); }
       textarea.focus();
     });
     var input = cell.querySelector(".cell_input");
@@ -187,21 +197,128 @@
     return box;
   }
 
+  // Tab in a box: four spaces at the cursor, or the selected lines indented;
+  // with Shift, the current or selected lines dedented. The change goes
+  // through the editing commands, so that undo takes it back.
+  function indent(textarea, back) {
+    var value = textarea.value, start = textarea.selectionStart, end = textarea.selectionEnd;
+    var first = value.lastIndexOf("\n", start - 1) + 1;
+    if (!back && start === end) {
+      document.execCommand("insertText", false, "    ");
+      return;
+    }
+    var lines = value.slice(first, end).split("\n");
+    var changed = lines.map(function (line) {
+      return back ? line.replace(/^ {1,4}/, "") : "    " + line;
+    }).join("\n");
+    textarea.setSelectionRange(first, end);
+    document.execCommand("insertText", false, changed);
+    textarea.setSelectionRange(first, first + changed.length);
+  }
+
+  // What each box said when last checked, with the code it checked: shown
+  // again after a reload while the box holds that code (nothing leaves the
+  // browser).
+  var verdicts = {
+    key: function (name) { return "mechbook-verdict:" + location.pathname + ":" + name; },
+    get: function (name) {
+      try { return JSON.parse(localStorage.getItem(verdicts.key(name))); } catch (error) {
+        return null;
+      }
+    },
+    set: function (name, value) {
+      try { localStorage.setItem(verdicts.key(name), JSON.stringify(value)); } catch (error) {
+        /* not kept */
+      }
+    },
+    forget: function (name) {
+      try { localStorage.removeItem(verdicts.key(name)); } catch (error) { /* none kept */ }
+    }
+  };
+  var answerBoxes = [];       // {name, box, code}, in page order
+  var progress = null;        // the "n of m correct" line and its Clear button
+
+  function showVerdict(box, correct, text) {
+    box.verdict.classList.remove("is-correct", "is-not-yet", "is-error");
+    box.verdict.classList.add(correct ? "is-correct"
+      : /^(Not yet|No answer yet)/.test(text) ? "is-not-yet" : "is-error");
+    box.verdict.textContent = text;
+  }
+
+  function isCorrect(item) {
+    var last = verdicts.get(item.name);
+    return !!(last && last.correct && last.code === item.box.textarea.value);
+  }
+
+  // "n of m checks correct" near the exercises; the chapter's count is kept
+  // for the table of contents (mechbook.js marks a chapter all correct).
+  function updateProgress() {
+    if (!progress) { return; }
+    var correct = answerBoxes.filter(isCorrect).length;
+    progress.count.textContent = correct + " of " + answerBoxes.length
+      + " checks correct in this chapter (kept in this browser only)";
+    progress.root.classList.toggle("is-complete", correct === answerBoxes.length);
+    try {
+      localStorage.setItem("mechbook-progress:" + location.pathname,
+                           JSON.stringify({correct: correct, total: answerBoxes.length}));
+    } catch (error) { /* not kept */ }
+  }
+
+  function makeProgress() {
+    var first = answerBoxes.length && answerBoxes[0].box.root.closest("section");
+    var exercise = document.querySelector("div.exercise");
+    var root = document.createElement("div");
+    root.className = "mechbook-progress";
+    var count = document.createElement("p");
+    count.setAttribute("role", "status");
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.textContent = "Clear my answers";
+    clear.addEventListener("click", function () {
+      if (!window.confirm("Clear every answer you typed in this chapter, and its verdict?")) {
+        return;
+      }
+      answerBoxes.forEach(function (item) {
+        verdicts.forget(item.name);
+        kept.forget(item.name);
+        item.box.textarea.value = item.code;
+        item.box.restore.hidden = true;
+        item.box.verdict.className = "mechbook-answer-verdict";
+        item.box.verdict.textContent = "";
+      });
+      updateProgress();
+    });
+    root.append(count, clear);
+    var anchor = exercise || first;
+    if (!anchor) { return null; }
+    anchor.parentNode.insertBefore(root, anchor);
+    return {root: root, count: count};
+  }
+
   function makeAnswerBox(cell, name, entry, code, title) {
     var output = cell.querySelector(".cell_output");
     if (output) { output.hidden = true; }
-    makeEditor(cell, {
+    var box = makeEditor(cell, {
       id: "answer-" + name, code: code, stored: name, action: "Check",
       working: "Checking…", setup: entry.setup,
       label: "Your answer" + (title ? " to " + title : "") + " (" + name
         + "), in Python; Ctrl+Enter checks it",
       onPress: function (box) {
         press(box, "run_box", function (module, answer) {
-          box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
-          box.verdict.textContent = answer[1];
+          showVerdict(box, answer[0], answer[1]);
+          verdicts.set(name, {code: box.textarea.value, correct: !!answer[0],
+                              text: answer[1]});
+          updateProgress();
         });
-      }
+      },
+      onEdit: updateProgress
     });
+    var item = {name: name, box: box, code: code};
+    answerBoxes.push(item);
+    var last = verdicts.get(name);
+    if (last && last.code === box.textarea.value) {
+      showVerdict(box, last.correct, last.text);
+    }
   }
 
   function makeLive(cell, entry, code, number) {
@@ -228,7 +345,7 @@
             await module.showOutputs(live, answer[1]);
             live.hidden = false;
             if (original) { original.hidden = true; }
-            box.verdict.classList.add(answer[0] ? "is-correct" : "is-not-yet");
+            box.verdict.classList.add(answer[0] ? "is-ran" : "is-error");
             box.verdict.textContent = answer[0]
               ? "Ran; " + (answer[1].length ? "its output is below." : "it shows no output.")
               : answer[1][answer[1].length - 1][1];
@@ -266,4 +383,8 @@
       makeLive(cell, live[cellKey(code)], code, number);
     }
   });
+  if (answerBoxes.length) {
+    progress = makeProgress();
+    updateProgress();
+  }
 })();

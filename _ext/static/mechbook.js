@@ -55,7 +55,31 @@
     pending = true;
     requestAnimationFrame(() => { pending = false; focusableWhereScrolling(); });
   }
+  // The table of contents marks a chapter whose checks a reader has all got
+  // right in this browser (answers.js keeps each chapter's count).
+  function markChaptersDone() {
+    for (const link of document.querySelectorAll(".bd-sidebar-primary nav a.reference.internal")) {
+      let done = null;
+      try {
+        done = JSON.parse(localStorage.getItem(
+          "mechbook-progress:" + new URL(link.href, location.href).pathname));
+      } catch (error) { return; }   // no storage here: nothing was kept
+      if (done && done.total > 0 && done.correct === done.total
+          && !link.querySelector(".mechbook-toc-done")) {
+        const mark = document.createElement("span");
+        mark.className = "mechbook-toc-done";
+        mark.textContent = " \u2714\uFE0E";
+        const words = document.createElement("span");
+        words.className = "visually-hidden";
+        words.textContent = " (all checks correct)";
+        mark.append(words);
+        link.append(mark);
+      }
+    }
+  }
   function start() {
+    markChaptersDone();
+    window.addEventListener("storage", markChaptersDone);
     nameFromVisibleText();
     hideIconsInLabelledControls(document);
     new MutationObserver(() => { hideIconsInLabelledControls(document); soon(); })

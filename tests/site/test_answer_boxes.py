@@ -121,9 +121,10 @@ def test_partial_velocities_as_a_reader(context, base_url, site):
         boxes = page.locator(".mechbook-answer textarea")
         assert boxes.count() == len(chapter_checks(REPOSITORY / "book"
                                                    / "partial-velocities.md"))
-        # keyboard: the box, then its button, in the tab order
+        # keyboard: the box, then (Esc, Tab: Tab itself indents) its button
         first = boxes.first
         first.focus()
+        page.keyboard.press("Escape")
         page.keyboard.press("Tab")
         assert page.evaluate("() => document.activeElement.textContent") == "Check"
         # it fits a phone's column
@@ -380,3 +381,101 @@ def test_a_cross_origin_isolated_page_interrupts_python(browser, site):
     finally:
         context.close()
         server.shutdown()
+
+
+#: The contrast of a verdict's colour with the background it is shown on.
+CONTRAST = """(element) => {
+  function rgb(text) { return text.match(/[\\d.]+/g).slice(0, 4).map(Number); }
+  function luminance(c) {
+    const [r, g, b] = c.slice(0, 3).map(v => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
+  let back = null;
+  for (let node = element; node && !back; node = node.parentElement) {
+    const c = rgb(getComputedStyle(node).backgroundColor);
+    if (c.length < 4 || c[3] > 0) { back = c; }
+  }
+  back = back || [255, 255, 255];
+  const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(back)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url, theme):
+    """On a phone, in light and dark: "Correct", "Not yet" and errors each
+    have their own icon and colour (contrast 4.5:1 at least) in a live
+    region; Tab indents in a box, Esc then Tab leaves it; long lines wrap.
+    A reload shows each box's last verdict while it holds the code checked;
+    the chapter says how many checks are correct, the table of contents
+    marks a chapter with all of them, and "Clear my answers" clears them."""
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  color_scheme=theme)
+    chapter = "partial-velocities"
+    url = f"{base_url}/book/{chapter}.html"
+    page, foreign, errors = open_page(context, url)
+    try:
+        page.evaluate(f"() => document.documentElement.dataset.theme = '{theme}'")
+        typed = typed_answers(chapter)
+        names = list(typed)
+        name = names[0]
+        right, sign = typed[name]
+        progress = page.locator(".mechbook-progress [role=status]")
+        assert progress.inner_text().startswith(f"0 of {len(names)} checks correct")
+        root = page.locator(".mechbook-answer", has=page.locator(f"#answer-{name}"))
+        verdict = root.locator(".mechbook-answer-verdict")
+        seen = {}
+        for kind, code in (("is-correct", right), ("is-not-yet", sign),
+                           ("is-error", "x = (\n" + right.splitlines()[-1])):
+            wait_done(page, press_check(page, name, code), FIRST_CHECK_SECONDS)
+            assert kind in verdict.get_attribute("class"), (kind, verdict.inner_text())
+            assert verdict.get_attribute("aria-live") == "polite"
+            icon = verdict.evaluate("(e) => getComputedStyle(e, '::before').content")
+            colour = verdict.evaluate("(e) => getComputedStyle(e).color")
+            assert icon not in ("none", "normal", ""), (kind, icon)
+            assert verdict.evaluate(CONTRAST) >= 4.5, (kind, theme, colour)
+            seen[kind] = (icon, colour)
+        assert len({icon for icon, _ in seen.values()}) == 3, seen
+        assert len({colour for _, colour in seen.values()}) == 3, seen
+
+        # Tab indents; Esc then Tab leaves the box for its button
+        box = page.locator(f"#answer-{name}")
+        box.focus()
+        page.keyboard.press("Control+End")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert box.input_value().endswith("\n    ")
+        assert page.evaluate("() => document.activeElement.id") == f"answer-{name}"
+        page.keyboard.press("Escape")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent") == "Check"
+        assert box.evaluate("(e) => getComputedStyle(e).whiteSpace") == "pre-wrap"
+
+        # every check right: the count, the kept verdicts, the table of contents
+        for each in names:
+            assert wait_done(page, press_check(page, each, typed[each][0]),
+                             FIRST_CHECK_SECONDS) == "Correct.", each
+        assert progress.inner_text().startswith(f"{len(names)} of {len(names)} checks")
+        page.reload(wait_until="load")
+        for each in names:
+            kept = page.locator(".mechbook-answer", has=page.locator(f"#answer-{each}"))
+            assert kept.locator("[role=status]").inner_text() == "Correct.", each
+        assert progress.inner_text().startswith(f"{len(names)} of {len(names)} checks")
+        other, _, _ = open_page(context, f"{base_url}/book/notation.html")
+        link = other.locator(f".bd-sidebar-primary nav a.reference.internal[href$='{chapter}.html']")
+        assert link.locator(".mechbook-toc-done").count() == 1
+        assert "(all checks correct)" in link.text_content()   # the sidebar is a drawer here
+        other.close()
+
+        # an edit takes the box's verdict back to none kept; Clear clears all
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_role("button", name="Clear my answers").click()
+        assert progress.inner_text().startswith(f"0 of {len(names)} checks correct")
+        page.reload(wait_until="load")
+        assert page.locator(".mechbook-answer [role=status]").all_inner_texts() \
+            == [""] * len(names)
+        assert not foreign, foreign
+        assert not errors, errors
+    finally:
+        context.close()
