@@ -6,8 +6,10 @@
 # course kit, and the built site in Chromium.
 #
 #   scripts/test.sh                    everything
-#   scripts/test.sh --fast             what needs no browser, Binder or otter:
-#                                      -m "not browser and not binder and not otter"
+#   scripts/test.sh --fast             what needs no browser, Binder or otter,
+#                                      but the slow KanesMethod comparisons:
+#                                      -m "not browser and not binder and not otter
+#                                          and not slow"
 #   scripts/test.sh --chapter <slug>   everything about book/<slug>.md: the tests
 #                                      whose id names it (tests/conftest.py)
 #
@@ -35,7 +37,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --fast)
             mode=fast
-            selection+=(-m "not browser and not binder and not otter") ;;
+            selection+=(-m "not browser and not binder and not otter and not slow") ;;
         --chapter)
             if [ $# -lt 2 ]; then
                 echo "test: --chapter needs a page's slug (book/<slug>.md)" >&2

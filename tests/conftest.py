@@ -4,7 +4,7 @@ explorer pictures not rendered.
 
 Every test gets its tier as a marker here, by its path (:data:`TIERS`), and
 ``browser`` too when it starts Chromium (:func:`tiers`): ``-m "not browser and
-not binder and not otter"`` is ``scripts/test.sh --fast``. ``--chapter <slug>``
+not binder and not otter and not slow"`` is ``scripts/test.sh --fast``. ``--chapter <slug>``
 keeps the tests whose id names one page of ``book/`` (:func:`concerns`): its
 reference notebook's cells and every check parametrized by that chapter.
 
