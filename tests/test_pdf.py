@@ -219,6 +219,9 @@ def test_handout(handout, slug, paper):
         f"{pdf.name}: the title {chapter.title!r} is not the heading and on every page"
     assert chapter.book and flat.count(chapter.book) >= pages, f"{pdf.name}: book title"
     assert f"{pages} / {pages}" in flat, f"{pdf.name}: no page numbers in the footer"
+    # the handout's footer alone numbers the pages (not also the page's own, print.css)
+    assert len(re.findall(rf"(?<!\d){pages} / {pages}(?!\d)", text)) == 1, \
+        f"{pdf.name}: the last page is numbered twice"
 
     code = code_text(page_html)
     raw = sorted({token for token in TEX_COMMAND.findall(text)

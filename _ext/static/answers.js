@@ -115,6 +115,12 @@
     var label = document.createElement("label");
     label.htmlFor = options.id;
     label.textContent = options.label;
+    if (options.keys) {         // a hint for the screen, not for paper (print.css)
+      var keys = document.createElement("span");
+      keys.className = "mechbook-answer-keys";
+      keys.textContent = options.keys;
+      label.append(keys);
+    }
     var textarea = document.createElement("textarea");
     textarea.id = options.id;
     var mine = kept.get(options.stored);
@@ -302,7 +308,7 @@
       id: "answer-" + name, code: code, stored: name, action: "Check",
       working: "Checking…", setup: entry.setup,
       label: "Your answer" + (title ? " to " + title : "") + " (" + name
-        + "), in Python; Ctrl+Enter checks it",
+        + "), in Python", keys: "; Ctrl+Enter checks it",
       onPress: function (box) {
         press(box, "run_box", function (module, answer) {
           showVerdict(box, answer[0], answer[1]);

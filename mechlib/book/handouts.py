@@ -138,6 +138,10 @@ def header_footer(chapter: Chapter) -> dict[str, str]:
 PREPARE = r"""() => {
     document.documentElement.dataset.theme = 'light';
     document.documentElement.dataset.mode = 'light';
+    // the handout's footer numbers the pages: not the page's own (print.css)
+    const numbers = document.createElement('style');
+    numbers.textContent = '@page { @bottom-center { content: none; } }';
+    document.head.append(numbers);
     // sphinx-exercise solutions (dropdowns of sphinx-togglebutton) and <details>.
     document.querySelectorAll('main .solution, main .dropdown').forEach(box => {
         box.classList.remove('toggle-hidden');
