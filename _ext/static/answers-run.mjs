@@ -81,6 +81,13 @@ function receive(message) {
   var job = jobs.get(message.id);
   if (message.stage) { performance.mark("mechbook-" + message.stage); }
   if (message.stage === "wheels-installed") { loaded = true; }
+  if (message.type === "progress" && message.text) {
+    // loading is every waiting job's news, whichever job started it
+    jobs.forEach(function (waiting) {
+      if (waiting.phase === "queued" && !waiting.cancelled) { waiting.say(message.text); }
+    });
+    return;
+  }
   if (!job) { return; }
   if (job.cancelled) {
     if (message.type === "setting-up" || message.type === "fatal") {
@@ -90,9 +97,7 @@ function receive(message) {
     }
     return;
   }
-  if (message.type === "progress") {
-    if (message.text) { job.say(message.text); }
-  } else if (message.type === "setting-up") {
+  if (message.type === "setting-up") {
     job.phase = "set-up";
     job.say(job.box.generation === generation ? job.box.working
       : "Running the set-up, then your code…");
