@@ -64,7 +64,7 @@ import yaml
 
 import mechlib
 from .chapters import (REPOSITORY, chapter_checks, chapters_with_checks, directive_name,
-                       markdown_parser, solution_cells)
+                       markdown_parser, solution_cells, worked_cells)
 from .generate_checks import WORKED
 from .grade import MANIFEST, Grader
 from .slicing import needed_cells
@@ -171,18 +171,6 @@ def master_notebook(chapter, name=None):
                        "name": "python3"},
         "language_info": {"name": "python"}})
     return master
-
-
-def worked_cells(notebook, items, solution):
-    """The worked solution's code cells of a question: the solution cells
-    after its first answer cell, up to the last that asserts one of its
-    checks. A worked cell that shows an error (tagged raises-exception)
-    would stop otter's run of the solutions: the question keeps the cells
-    that run. A chapter without its worked solutions (the student
-    edition's) has none."""
-    last = max((i for item in items for i in item["solution_cells"]), default=-1)
-    return [i for i in sorted(solution) if items[0]["answer_cell"] < i <= last
-            and "raises-exception" not in notebook.cells[i].metadata.get("tags", [])]
 
 
 def _title(notebook, chapter):
