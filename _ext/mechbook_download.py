@@ -38,29 +38,37 @@ ROLE_XREFS = {   # MyST role -> (domain, type) of the pending_xref Sphinx's role
 }
 
 
-def github_pages_url(repository_url: str | None) -> str | None:
-    """The GitHub Pages address of a GitHub repository.
-
-    >>> github_pages_url("https://github.com/mechbook/generalized-forces")
-    'https://mechbook.github.io/generalized-forces/'
-    >>> github_pages_url("https://gitlab.com/a/b") is None
-    True
-    """
-    if not repository_url or "github.com/" not in repository_url:
-        return None
-    owner, _, name = repository_url.split("github.com/", 1)[1].strip("/").partition("/")
-    name = name.removesuffix(".git")
-    if name.lower() == f"{owner.lower()}.github.io":
-        return f"https://{owner.lower()}.github.io/"
-    return f"https://{owner.lower()}.github.io/{name}/"
-
-
 def published_base_url(config) -> str | None:
     """Where the book is published: ``html.baseurl`` of ``_config.yml`` (Sphinx's
-    ``html_baseurl``) if set, else the GitHub Pages address of ``repository.url``."""
+    ``html_baseurl``), the one place that names it; None if it is not set (the
+    downloads then link nowhere and install mechlib only from ``MECHBOOK_WHEEL``).
+
+    >>> class Config:
+    ...     html_baseurl = "https://book.example.org/sub"
+    >>> published_base_url(Config)
+    'https://book.example.org/sub/'
+    """
     if config.html_baseurl:
         return config.html_baseurl.rstrip("/") + "/"
-    return github_pages_url((config.html_theme_options or {}).get("repository_url"))
+    return None
+
+
+def wheel_url(config) -> str | None:
+    """The address of the mechlib wheel the published site serves."""
+    base = published_base_url(config)
+    return urljoin(base, f"_static/{wheel_name()}") if base else None
+
+
+def binder_url(context) -> str | None:
+    """The page's own Binder button (after ``mechbook_launch`` pointed it at the
+    chapter's launch notebook), or None where the page has none."""
+    for group in context.get("header_buttons", []):
+        if group.get("label") != "launch-buttons":
+            continue
+        for button in group.get("buttons", []):
+            if button.get("text") == "Binder" and button.get("url"):
+                return button["url"]
+    return None
 
 
 class SphinxResolver:
@@ -219,10 +227,9 @@ def convert_download(app, pagename, templatename, context, doctree):
         return
     notebook = nbformat.read(path, as_version=4)
     extensions = tuple(app.config.myst_enable_extensions or DEFAULT_EXTENSIONS)
-    base = published_base_url(app.config)
-    wheel_url = urljoin(base, f"_static/{wheel_name()}") if base else None
     converted = convert_notebook(notebook, SphinxResolver(app, pagename, doctree), extensions,
-                                 wheel_url=wheel_url)
+                                 wheel_url=wheel_url(app.config),
+                                 binder_url=binder_url(context))
     nbformat.validate(converted)
     nbformat.write(converted, path)
 
@@ -277,6 +284,8 @@ def main(argv=None):
     parser.add_argument("docname", help="e.g. book/partial-velocities")
     parser.add_argument("--book", default=".", help="the book's root (default: .)")
     parser.add_argument("--out", help="write here (default: print the Markdown cells)")
+    parser.add_argument("--baseurl", help="publish at this address instead of _config.yml's "
+                                          "html.baseurl")
     args = parser.parse_args(argv)
     root = Path(args.book).resolve()
     build = root / "_build"
@@ -285,6 +294,8 @@ def main(argv=None):
             jupyter_book_build, path_source=str(root), get_config_only=True)
     config, _ = get_final_config(user_yaml=Path(config_path), sourcedir=Path(source),
                                  cli_config=overrides)
+    if args.baseurl:
+        config["html_baseurl"] = args.baseurl
     app = Sphinx(str(root), None, str(build / "html"), str(build / ".doctrees"), "html",
                  confoverrides=config, status=None, warning=None, freshenv=False)
     app.builder.prepare_writing(set())
@@ -292,7 +303,8 @@ def main(argv=None):
     notebook = nbformat.read(notebook_path, as_version=4)
     doctree = app.env.get_doctree(args.docname)
     converted = convert_notebook(notebook, SphinxResolver(app, args.docname, doctree),
-                                 tuple(app.config.myst_enable_extensions))
+                                 tuple(app.config.myst_enable_extensions),
+                                 wheel_url=wheel_url(app.config))
     if args.out:
         nbformat.write(converted, args.out)
     else:

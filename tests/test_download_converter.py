@@ -9,6 +9,7 @@ becomes in the downloaded notebook.
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -179,14 +180,69 @@ def test_unknown_directive_is_reported():
         convert("```{margin}\nAside.\n```")
 
 
-def test_published_base_url_prefers_html_baseurl():
+def test_published_base_url_is_html_baseurl_alone():
+    """The public address is _config.yml's html.baseurl and nothing else: no
+    address is made up from the repository's."""
     class Config:
         html_baseurl = "https://book.example.org"
         html_theme_options = {"repository_url": "https://github.com/a/b"}
 
     assert download.published_base_url(Config) == "https://book.example.org/"
+    assert download.wheel_url(Config).startswith("https://book.example.org/_static/mechlib-")
     Config.html_baseurl = ""
-    assert download.published_base_url(Config) == "https://a.github.io/b/"
+    assert download.published_base_url(Config) is None and download.wheel_url(Config) is None
+
+
+def test_the_public_address_is_written_in_one_place():
+    """``html.baseurl`` of _config.yml; no other file of the book's tooling or
+    tests spells the published address or derives it from the repository's."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    public = config["html"]["baseurl"]
+    assert public.startswith("https://") and public.endswith("/")
+    host = public.split("/")[2]
+    spelled = [str(path.relative_to(ROOT))
+               for folder in ("_ext", "mechlib", "tests", "scripts", ".github")
+               for path in sorted((ROOT / folder).rglob("*"))
+               if path.is_file() and path.suffix in (".py", ".sh", ".yml", ".yaml", ".mjs",
+                                                     ".js", ".cfg", ".toml")
+               and "references" not in path.parts and path != Path(__file__)
+               and (host in path.read_text(errors="replace")
+                    or ".github.io/" in path.read_text(errors="replace"))]
+    assert not spelled, f"the public address is spelled outside _config.yml in {spelled}"
+
+
+def test_install_cell_stops_with_one_message_offline(tmp_path):
+    """Where mechlib is missing and its wheel cannot be fetched, the install
+    cell raises one exception whose message names mechlib, the address tried
+    and both ways out, and which Jupyter shows without a traceback."""
+    from mechlib.book.downloads import install_cell
+
+    wheel = "http://127.0.0.1:9/_static/mechlib-0.1.0-py3-none-any.whl"   # nothing listens
+    binder = "https://mybinder.org/v2/gh/a/b/main?urlpath=lab/tree/notebooks/x.ipynb"
+    script = tmp_path / "cell.py"
+    script.write_text(install_cell(wheel, binder).source + "\nprint('ran on')\n")
+    venv = tmp_path / "venv"      # a Python without mechlib, with pip
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    runner = tmp_path / "run.py"
+    runner.write_text(
+        "import sys, traceback\n"
+        "source = open(sys.argv[1]).read()\n"
+        "try:\n"
+        "    exec(compile(source, 'cell', 'exec'), {'__name__': '__main__'})\n"
+        "except Exception as error:\n"
+        "    print('RENDERED', *error._render_traceback_(), sep='\\n')\n"
+        "    sys.exit(3)\n")
+    result = subprocess.run([str(venv / "bin" / "python"), "-I", str(runner), str(script)],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 3, result.stdout + result.stderr
+    rendered = result.stdout.split("RENDERED\n", 1)[1]
+    assert rendered.startswith("MechlibNotInstalled: mechlib, the book's helper package")
+    assert f"installing it from {wheel} failed" in rendered
+    assert f"pip install {wheel}" in rendered and binder in rendered
+    assert "ran on" not in result.stdout and "Traceback" not in rendered
+    assert "restart" not in rendered
 
 
 def test_svg_figure_gets_a_png_from_its_script(tmp_path):

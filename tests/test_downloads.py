@@ -17,6 +17,7 @@ that environment's kernel, so the downloads are not run again here.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -25,6 +26,7 @@ from pathlib import Path
 import jupytext
 import nbformat
 import pytest
+import yaml
 from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
@@ -44,7 +46,9 @@ MYST = create_md_parser(MdParserConfig(enable_extensions={
     RendererHTML)
 # Image types JupyterLab renders from an attachment (it shows no SVG attachment).
 ATTACHMENT_IMAGES = ("image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp")
-BOOK_URL = "https://mechbook.github.io/generalized-forces/book/"
+# Where the book is published: html.baseurl of _config.yml, the one place for it.
+PUBLISHED = yaml.safe_load((BOOK / "_config.yml").read_text())["html"]["baseurl"].rstrip("/")
+BOOK_URL = f"{PUBLISHED}/book/"
 # "(2.3)" in a chapter; "(1)" on a page outside the numbered chapters (the intro).
 CHAPTER_EQUATION = re.compile(r"\((\d+\.\d+)\)")
 PAGE_EQUATION = re.compile(r"\((\d+)\)")
@@ -74,10 +78,14 @@ def download(request):
 
 def test_download_installs_mechlib_first(download):
     """Every download's first code cell is the same install cell, pointing at
-    the wheel the site serves (a notebook downloaded on its own runs)."""
+    the wheel the site serves (a notebook downloaded on its own runs), and,
+    should that fail, at the chapter's Binder button on its page."""
     page, notebook = download
     first = next(c for c in notebook.cells if c.cell_type == "code")
-    expected = install_cell(BOOK_URL.rsplit("book/", 1)[0] + f"_static/{wheel_name()}")
+    built = (SITE / page.relative_to(BOOK).with_suffix(".html")).read_text(encoding="utf-8")
+    binder = re.findall(r'href="(https://mybinder\.org/v2/[^"]+)"', built)
+    assert len(set(binder)) == 1, f"{page.stem}: Binder buttons {binder}"
+    expected = install_cell(f"{PUBLISHED}/_static/{wheel_name()}", html.unescape(binder[0]))
     assert (first.source, first.metadata.get("tags")) == \
         (expected.source, expected.metadata["tags"]), page.stem
     assert not first.get("outputs")

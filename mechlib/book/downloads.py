@@ -79,29 +79,84 @@ HIDDEN_OUTPUT = {"remove-cell", "remove-output", "hide-cell", "hide-output"}
 WHEEL_VARIABLE = "MECHBOOK_WHEEL"
 
 
-def install_cell(wheel_url):
-    """The first code cell of every download: installs mechlib from the
+def install_cell(wheel_url, binder_url=None):
+    r"""The first code cell of every download: installs mechlib from the
     book's own site when the notebook runs where mechlib is missing (a
     notebook downloaded on its own), and does nothing in the book's
     repository, on Binder or on a course hub.
 
-    >>> print(install_cell("https://example.org/book/_static/mechlib.whl").source)
+    When the install fails (offline, or a copy of the book hosted where the
+    wheel is not), the cell raises one exception whose whole message (no
+    traceback: IPython shows what ``_render_traceback_`` returns) names mechlib,
+    where it tried, pip's reason, and the two ways out: ``pip install`` the
+    wheel, or the chapter on Binder (``binder_url``, the page's own Binder
+    button). Raising stops Run All there, so no later cell fails for want of
+    mechlib or its dependencies. pip runs as a subprocess, not ``%pip``: the
+    cell is plain Python, and says nothing about restarting the kernel, which a
+    first install does not need. pip tries once more on a network error
+    (``--retries 1``), not five times.
+
+    >>> print(install_cell("https://example.org/book/_static/mechlib.whl",
+    ...                    "https://mybinder.org/v2/gh/a/b/main?urlpath=lab").source)
     # mechlib, the book's helper package: installed from the book's site if this
     # notebook runs where it is missing (downloaded on its own); else nothing.
-    import importlib.util, os
+    import importlib, importlib.util, os, subprocess, sys
     MECHLIB_WHEEL = os.environ.get("MECHBOOK_WHEEL",
                                    "https://example.org/book/_static/mechlib.whl")
     if importlib.util.find_spec("mechlib") is None:
-        %pip install --quiet {MECHLIB_WHEEL}
+        pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                              "--retries", "1", "--timeout", "20", MECHLIB_WHEEL],
+                             capture_output=True, text=True)
+        if pip.returncode != 0:
+            class MechlibNotInstalled(Exception):
+                def _render_traceback_(self):   # Jupyter shows the message alone
+                    return [f"{type(self).__name__}: {self}"]
+            said = [line for line in pip.stderr.splitlines() if line.strip()]
+            reason = ([line for line in said if line.startswith("ERROR")] or said
+                      or ["pip said nothing"])[-1][:300]
+            raise MechlibNotInstalled(
+                "mechlib, the book's helper package, is not installed here, and "
+                f"installing it from {MECHLIB_WHEEL} failed (no network, or no "
+                f"wheel at that address?):\n    {reason}\n"
+                "Either install it into this notebook's environment and run the "
+                f"notebook again:\n    pip install {MECHLIB_WHEEL}\n"
+                "or open this chapter on Binder, where it is installed:\n"
+                "    https://mybinder.org/v2/gh/a/b/main?urlpath=lab") from None
+        importlib.invalidate_caches()
+        print("mechlib installed from", MECHLIB_WHEEL)
     """
+    if binder_url:
+        binder = ['            "or open this chapter on Binder, where it is installed:\\n"',
+                  f'            "    {binder_url}") from None']
+    else:
+        binder = ['            "or open this chapter on Binder (its page in the book has the "',
+                  '            "button), where it is installed.") from None']
     source = "\n".join([
         "# mechlib, the book's helper package: installed from the book's site if this",
         "# notebook runs where it is missing (downloaded on its own); else nothing.",
-        "import importlib.util, os",
+        "import importlib, importlib.util, os, subprocess, sys",
         f'MECHLIB_WHEEL = os.environ.get("{WHEEL_VARIABLE}",',
         f'                               "{wheel_url}")',
         'if importlib.util.find_spec("mechlib") is None:',
-        "    %pip install --quiet {MECHLIB_WHEEL}"])
+        '    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",',
+        '                          "--retries", "1", "--timeout", "20", MECHLIB_WHEEL],',
+        "                         capture_output=True, text=True)",
+        "    if pip.returncode != 0:",
+        "        class MechlibNotInstalled(Exception):",
+        "            def _render_traceback_(self):   # Jupyter shows the message alone",
+        '                return [f"{type(self).__name__}: {self}"]',
+        "        said = [line for line in pip.stderr.splitlines() if line.strip()]",
+        '        reason = ([line for line in said if line.startswith("ERROR")] or said',
+        '                  or ["pip said nothing"])[-1][:300]',
+        "        raise MechlibNotInstalled(",
+        "            \"mechlib, the book's helper package, is not installed here, and \"",
+        '            f"installing it from {MECHLIB_WHEEL} failed (no network, or no "',
+        '            f"wheel at that address?):\\n    {reason}\\n"',
+        "            \"Either install it into this notebook's environment and run the \"",
+        '            f"notebook again:\\n    pip install {MECHLIB_WHEEL}\\n"',
+        *binder,
+        "    importlib.invalidate_caches()",
+        '    print("mechlib installed from", MECHLIB_WHEEL)'])
     cell = nbformat.v4.new_code_cell(source, id="install-mechlib")
     cell.metadata["tags"] = ["install"]
     return cell
@@ -153,13 +208,15 @@ def content_ids(cells):
     return cells
 
 
-def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None):
+def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None,
+                     binder_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
 
     Code and raw cells are kept unchanged and in place; a Markdown cell may become
     several (a collapsed solution heading gets a cell of its own); the chapter's
     reference list is appended as a last Markdown cell. With ``wheel_url`` the
-    :func:`install_cell` comes before the first code cell. A notebook that is
+    :func:`install_cell` comes before the first code cell (``binder_url``: the
+    chapter on Binder, which its message offers). A notebook that is
     already converted is returned unchanged.
     """
     notebook = copy.deepcopy(notebook)
@@ -183,7 +240,7 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
         cells.append(nbformat.v4.new_markdown_cell(references, id="references"))
     if wheel_url:
         first = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells))
-        cells.insert(first, install_cell(wheel_url))
+        cells.insert(first, install_cell(wheel_url, binder_url))
     notebook.cells = content_ids(cells)
     notebook.metadata[MARK] = {"converted": True}
     # what JupyterLab would rewrite on opening: the kernel's display name, and the
