@@ -25,6 +25,15 @@ a browser fetches only the one it shows.
 The scripts are loaded with a ``<script>`` element, so that this also works
 in a site opened from disk. The notebooks the reader downloads keep their
 explorers and animations whole: only the built pages change.
+
+An animation's frames are found with a regular expression over the script
+matplotlib's ``to_jshtml`` writes (:data:`ANIMATION_FRAMES`), and the lines
+added to it use its player's names (``img_id``, ``anim<id>.frames``):
+matplotlib's internals, written for the matplotlib that requirements.txt
+pins. ``setup`` checks that version and the digest of matplotlib's templates
+of that HTML (``mechlib.book.display.ANIMATION_HTML_WRITTEN_FOR``), and a
+page whose animation the expression does not find stops the build
+(CONTRIBUTING.md, "Patches of other projects' internals").
 """
 
 from __future__ import annotations
@@ -157,6 +166,14 @@ def defer_explorer_frames(app, pagename, templatename, context, doctree):
             "first": json.dumps(frames[0]), "key": json.dumps(key),
             "src": json.dumps(source(key))}
 
+    if "var frames = new Array(" in body and not ANIMATION_FRAMES.search(body):
+        from sphinx.errors import ExtensionError
+
+        raise ExtensionError(
+            f"{pagename}: an animation's frames are not where ANIMATION_FRAMES looks for "
+            "them; matplotlib's to_jshtml writes them otherwise now, see "
+            "_ext/mechbook_explorer_frames.py")
+
     def picture_file(match):
         key = _write_picture(app, match.group(2))
         url = context["pathto"](f"{FOLDER}/{key}.png", 1)
@@ -167,6 +184,20 @@ def defer_explorer_frames(app, pagename, templatename, context, doctree):
     context["body"] = ANIMATION_FRAMES.sub(move_animation, body)
 
 
+def require_written_for():
+    """Raise ``PatchedInternalsChanged`` unless matplotlib, and its templates
+    of an animation's HTML, are the ones this was written for."""
+    import matplotlib._animation_data as templates
+
+    from mechlib.book.display import ANIMATION_HTML_WRITTEN_FOR, ANIMATION_TEMPLATES
+    from mechlib.book.site import require_version
+
+    require_version(*ANIMATION_HTML_WRITTEN_FOR,
+                    "_ext/mechbook_explorer_frames.py (ANIMATION_FRAMES, LOAD_ANIMATION_FRAMES)",
+                    templates, ANIMATION_TEMPLATES)
+
+
 def setup(app):
+    require_written_for()
     app.connect("html-page-context", defer_explorer_frames)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

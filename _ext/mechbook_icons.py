@@ -19,6 +19,12 @@ this extension
 Only the built site changes; the installed theme keeps the whole release.
 ``tests/site/test_icons.py`` checks that every icon a page shows still has
 its character in its font.
+
+The rules are read with a regular expression over the theme's minified style
+sheet (:data:`ICON_RULE`), written for pydata-sphinx-theme 0.17.1
+(:data:`WRITTEN_FOR`): ``setup`` checks that version and the build stops on
+another, and so does a style sheet in which the expression finds no rule
+(CONTRIBUTING.md, "Patches of other projects' internals").
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 
+#: The theme whose style sheet and fonts this was written for.
+WRITTEN_FOR = ("pydata-sphinx-theme", "0.17.1")
 #: The theme's style sheet and its Font Awesome fonts, in the built site.
 THEME_CSS = Path("_static") / "styles" / "pydata-sphinx-theme.css"
 THEME_FONTS = Path("_static") / "vendor" / "fontawesome" / "webfonts"
@@ -128,7 +136,14 @@ def trim_fontawesome(app, exception):
                        THEME_CSS, THEME_FONTS)
         return
     names = used_icon_names(site)
-    css, characters = trim_stylesheet(stylesheet.read_text(encoding="utf-8"), names)
+    theirs = stylesheet.read_text(encoding="utf-8")
+    if not ICON_RULE.search(theirs):
+        from sphinx.errors import ExtensionError
+
+        raise ExtensionError(
+            f"Font Awesome: no icon rule in the theme's {THEME_CSS}; pydata-sphinx-theme "
+            "writes them otherwise now, see _ext/mechbook_icons.py's ICON_RULE")
+    css, characters = trim_stylesheet(theirs, names)
     stylesheet.write_text(css, encoding="utf-8")
     for sheet in (site / "_static").rglob("*.css"):
         characters |= stylesheet_characters(sheet.read_text(encoding="utf-8", errors="ignore"))
@@ -138,5 +153,9 @@ def trim_fontawesome(app, exception):
 
 
 def setup(app):
+    from mechlib.book.site import require_version
+
+    require_version(*WRITTEN_FOR, "_ext/mechbook_icons.py (ICON_RULE over the theme's "
+                    "minified style sheet, THEME_CSS and THEME_FONTS)")
     app.connect("build-finished", trim_fontawesome)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

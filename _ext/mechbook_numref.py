@@ -13,11 +13,22 @@ target node (its type, ids and number), so sharing the copy is safe; the
 doctrees that Sphinx writes out are still read and resolved one by one, as
 before. The copies are dropped when the pages have been read again
 (``env-updated``), so an incremental build never sees a stale one.
+
+Written for Sphinx 7.4.7 (:data:`WRITTEN_FOR`): ``setup`` checks that version
+and the digest of the overridden method's source, and stops the build on
+another (CONTRIBUTING.md, "Patches of other projects' internals"; the fix
+worth proposing to Sphinx is there too).
 """
 
 from __future__ import annotations
 
 from sphinx.domains.std import StandardDomain
+
+#: The Sphinx this was written for, and the digest of the source of its
+#: ``StandardDomain._resolve_numref_xref`` (which reads the target page with
+#: ``env.get_doctree(docname)``, the one call answered from the copy).
+WRITTEN_FOR = ("sphinx", "7.4.7")
+RESOLVE_NUMREF_XREF = "9352062abb80c484c1508b256146e376"
 
 
 class ReadOnceStandardDomain(StandardDomain):
@@ -48,7 +59,17 @@ def forget_doctrees(app, env):
     env.get_domain("std").doctrees.clear()
 
 
+def require_written_for():
+    """Raise ``PatchedInternalsChanged`` unless Sphinx is the version, and its
+    ``_resolve_numref_xref`` the code, that this extension was written for."""
+    from mechlib.book.site import require_version
+
+    require_version(*WRITTEN_FOR, "_ext/mechbook_numref.py's ReadOnceStandardDomain",
+                    StandardDomain._resolve_numref_xref, RESOLVE_NUMREF_XREF)
+
+
 def setup(app):
+    require_written_for()
     app.add_domain(ReadOnceStandardDomain, override=True)
     app.connect("env-updated", forget_doctrees)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

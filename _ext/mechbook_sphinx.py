@@ -13,6 +13,12 @@ appending to the first output *in place*, while the cell keeps the later ones:
 the notebook it writes, and so a download, then prints those lines twice (seen in
 whipple-bicycle and potential-energy). :func:`merge_copies_of_streams` lets it
 merge copies instead; the page is the same, the notebook untouched.
+
+Both, and :func:`fontawesome_as_web_font` (which renders a macro of
+pydata-sphinx-theme's own templates), rely on other projects' internals: each
+checks at ``setup`` that it runs with the version it was written for
+(:data:`WRITTEN_FOR`; ``mechlib.book.site.require_version``), and the build
+stops on another (CONTRIBUTING.md, "Patches of other projects' internals").
 """
 
 from __future__ import annotations
@@ -27,6 +33,13 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 from sphinx.util import logging
 
 LOGGER = logging.getLogger(__name__)
+
+#: What this extension was written for: MyST-NB's ``coalesce_streams`` (the
+#: function :func:`merge_copies_of_streams` wraps, and its source's digest),
+#: and the pydata-sphinx-theme whose ``webpack-macros.html`` loads Font
+#: Awesome's script with ``head_js_preload``.
+WRITTEN_FOR = {"myst-nb": "1.4.0", "pydata-sphinx-theme": "0.17.1"}
+COALESCE_STREAMS = "398a36d51e002edd425314f6eae1fa45"
 
 
 def has_outputs(notebook) -> bool:
@@ -155,7 +168,30 @@ def fontawesome_as_web_font(app, pagename, templatename, context, doctree):
              "{{ webpack.head_js_preload() }}")
     rendered = app.builder.templates.render_string(macro, context)
     tags = [line.strip() for line in rendered.splitlines() if "fontawesome.js" in line]
-    context["fontawesome_script_tag"] = tags[0] if tags else ""
+    if not tags:
+        from sphinx.errors import ExtensionError
+
+        raise ExtensionError(
+            "pydata-sphinx-theme's head_js_preload macro no longer loads fontawesome.js: "
+            "see _ext/mechbook_sphinx.py's fontawesome_as_web_font and _templates/layout.html")
+    context["fontawesome_script_tag"] = tags[0]
+
+
+def require_written_for():
+    """Raise ``PatchedInternalsChanged`` unless MyST-NB and pydata-sphinx-theme
+    are the versions this extension was written for, and MyST-NB's
+    ``coalesce_streams`` is the code it wraps."""
+    from mechlib.book.site import require_version
+
+    merge = myst_nb_render.coalesce_streams
+    merge = getattr(merge, "__wrapped__", merge) if getattr(merge, "merges_copies", False) \
+        else merge
+    require_version("myst-nb", WRITTEN_FOR["myst-nb"],
+                    "_ext/mechbook_sphinx.py's merge_copies_of_streams", merge,
+                    COALESCE_STREAMS)
+    require_version("pydata-sphinx-theme", WRITTEN_FOR["pydata-sphinx-theme"],
+                    "_ext/mechbook_sphinx.py's fontawesome_as_web_font (and "
+                    "_templates/layout.html)")
 
 
 def merge_copies_of_streams():
@@ -174,6 +210,7 @@ def merge_copies_of_streams():
 
 
 def setup(app):
+    require_written_for()
     merge_copies_of_streams()
     app.connect("html-page-context", fontawesome_as_web_font)
     app.connect("html-page-context", list_roles_in_bibliography)

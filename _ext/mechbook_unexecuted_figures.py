@@ -14,8 +14,11 @@ notebooks leave every output out.
 
 MyST-NB has no hook between reading a notebook and rendering it, so this wraps
 the function its Sphinx parser calls there (``myst_nb.sphinx_.create_client``,
-myst-nb 1.x as ``requirements-book.txt`` pins it); tests/site/test_launch.py
-checks that each launch notebook is its chapter's download without outputs.
+myst-nb 1.4.0 as ``requirements-book.txt`` pins it); ``setup`` checks that
+version and the digest of that function's source, and stops the build on
+another (CONTRIBUTING.md, "Patches of other projects' internals").
+tests/site/test_launch.py checks that each launch notebook is its chapter's
+download without outputs.
 """
 
 from __future__ import annotations
@@ -23,6 +26,11 @@ from __future__ import annotations
 import functools
 
 import nbformat
+
+#: The MyST-NB this was written for, and the digest of the source of the
+#: function it wraps, ``myst_nb.sphinx_.create_client``.
+WRITTEN_FOR = ("myst-nb", "1.4.0")
+CREATE_CLIENT = "15f4c845405c0c5d61a0bd28569c4d51"
 
 #: A 1 x 1 transparent PNG.
 PLACEHOLDER_PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
@@ -54,7 +62,11 @@ def with_placeholder_figures(notebook):
 def setup(app):
     from myst_nb import sphinx_ as parser
 
+    from mechlib.book.site import require_version
+
     create_client = parser.create_client
+    require_version(*WRITTEN_FOR, "_ext/mechbook_unexecuted_figures.py",
+                    getattr(create_client, "__wrapped__", create_client), CREATE_CLIENT)
     if not getattr(create_client, "mechbook_placeholders", False):
         @functools.wraps(create_client)
         def create_client_with_figures(notebook, *args, **kwargs):

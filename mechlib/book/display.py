@@ -266,6 +266,14 @@ def collected(expr, terms):
         return expr.applyfunc(tidy)
     return tidy(expr)
 
+#: :func:`animation_html` rewrites what matplotlib's ``to_jshtml`` writes (its
+#: link to Font Awesome, its icons, its frames, its player's ids), as does
+#: _ext/mechbook_explorer_frames.py: written for this matplotlib, whose
+#: templates of that HTML (``matplotlib._animation_data``) have this digest
+#: (tests/test_patches.py; the build checks both).
+ANIMATION_HTML_WRITTEN_FOR = ("matplotlib", "3.11.2")
+ANIMATION_TEMPLATES = "9cb49288ed910c05533906c20230c012"
+
 _ANIMATION_ICONS = {
     "fa-minus": "\u2212",
     "fa-fast-backward": "\u21e4",
@@ -349,7 +357,8 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
 
     with plt.rc_context({"savefig.dpi": dpi}):
         html = animation.to_jshtml(default_mode=default_mode)
-    html = re.sub(r'<link rel="stylesheet"\s+href="https://[^"]*font-awesome[^"]*">', "", html)
+    html, links = re.subn(r'<link rel="stylesheet"\s+href="https://[^"]*font-awesome[^"]*">',
+                          "", html)
     for icon, text in _ANIMATION_ICONS.items():
         html = html.replace(f'<i class="fa {icon}"></i>', text)
     # Frames as palette PNGs: a third to a fifth of matplotlib's full-colour ones.
@@ -357,19 +366,38 @@ def animation_html(animation, name, dpi=60, default_mode="loop", alt=None):
     html = re.sub(r'"data:image/png;base64,([A-Za-z0-9+/=\\\s]+)"',
                   lambda match: '"' + png_data_uri(palette_png(base64.b64decode(
                       re.sub(r"[\\\s]", "", match.group(1))))) + '"', html)
-    player_id = re.search(r"_anim_img(\w+)", html).group(1)
-    html = html.replace(player_id, name)
+    player = re.search(r"_anim_img(\w+)", html)
+    player_id = player.group(1) if player else None
+    if player_id:
+        html = html.replace(player_id, name)
     # Screen readers: the frames say what they show, the slider what it moves.
     alt_text = htmlescape(alt if alt is not None else f"Animation {name}", quote=True)
-    html = html.replace(f'<img id="_anim_img{name}">',
-                        f'<img id="_anim_img{name}" alt="{alt_text}">')
-    html = html.replace(f'<input id="_anim_slider{name}" type="range"',
-                        f'<input id="_anim_slider{name}" aria-label="Frame" type="range"')
-    if re.search(r"(src|href)=\"https?://", html):
-        raise AssertionError(  # pragma: no cover - a matplotlib change
-            "matplotlib's animation HTML links another host; "
-            "mechlib.book.display.animation_html needs updating")
+    image = f'<img id="_anim_img{name}">'
+    slider = f'<input id="_anim_slider{name}" type="range"'
+    if links != 1 or not player_id or image not in html or slider not in html \
+            or '<i class="fa' in html or re.search(r"(src|href)=\"https?://", html):
+        _animation_html_changed()
+    html = html.replace(image, f'<img id="_anim_img{name}" alt="{alt_text}">')
+    html = html.replace(slider, f'<input id="_anim_slider{name}" aria-label="Frame" type="range"')
     return html
+
+
+def _animation_html_changed():
+    """Raise: matplotlib's ``to_jshtml`` no longer writes what :func:`animation_html`
+    rewrites (its one Font Awesome link, its icons, the player's image and
+    slider), which would leave the player linking another host, its buttons
+    blank or its frames unnamed."""
+    from importlib.metadata import version
+
+    from .site import PatchedInternalsChanged
+
+    raise PatchedInternalsChanged(  # pragma: no cover - a matplotlib change
+        f"mechlib.book.display.animation_html was written for the HTML of "
+        f"{' '.join(ANIMATION_HTML_WRITTEN_FOR)}'s to_jshtml, and matplotlib "
+        f"{version('matplotlib')} writes it otherwise: install "
+        f"{'=='.join(ANIMATION_HTML_WRITTEN_FOR)} as requirements.txt pins it, or make "
+        "animation_html (and _ext/mechbook_explorer_frames.py) fit the new HTML and "
+        "update ANIMATION_HTML_WRITTEN_FOR and ANIMATION_TEMPLATES")
 
 
 def __getattr__(name):

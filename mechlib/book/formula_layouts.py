@@ -14,8 +14,12 @@ output ("vector" or "raster") instead, which is all of the parser that a layout
 depends on: the layout itself is matplotlib's own function, called with the
 same arguments, whatever they are. The pictures are byte for byte the same
 (tests/mechlib/test_formula_layouts.py checks that). Written for the matplotlib
-that requirements.txt pins (3.11); where the cache is not an ``lru_cache`` of
-a parser method, the block changes nothing.
+that requirements.txt pins (:data:`WRITTEN_FOR`), whose layout function has
+the source digest :data:`LAYOUT`: with another matplotlib, or another layout
+function, the block changes nothing and warns (``PatchedInternalsChanged``,
+as a ``RuntimeWarning``): a reader's newer matplotlib draws the same pictures,
+only slower; tests/test_patches.py fails in the book's environment
+(CONTRIBUTING.md, "Patches of other projects' internals").
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -38,12 +42,32 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import warnings
 
 __all__ = ["shared_formula_layouts"]
 
 #: Distinct (formula, resolution, font) layouts kept in one block; an
 #: explorer of the book needs fewer than a hundred.
 MAX_LAYOUTS = 2048
+#: The matplotlib this was written for, and the digest of the source of the
+#: function its ``MathTextParser._parse_cached`` caches (the layout).
+WRITTEN_FOR = ("matplotlib", "3.11.2")
+LAYOUT = "291222482fda3cbdba165616b0cb170f"
+
+
+def _written_for(layout) -> bool:
+    """True if matplotlib and its layout function are the ones this was
+    written for; else warn and return False."""
+    from .site import PatchedInternalsChanged, require_version
+
+    try:
+        require_version(*WRITTEN_FOR, "mechlib.book.formula_layouts (it replaces "
+                        "MathTextParser._parse_cached)", layout, LAYOUT)
+    except PatchedInternalsChanged as change:
+        warnings.warn(f"{change} Until then formulas are laid out once per picture.",
+                      RuntimeWarning, stacklevel=4)
+        return False
+    return True
 
 
 @contextlib.contextmanager
@@ -53,7 +77,8 @@ def shared_formula_layouts(max_layouts: int = MAX_LAYOUTS):
 
     per_parser = MathTextParser.__dict__.get("_parse_cached")
     layout = getattr(per_parser, "__wrapped__", None)
-    if layout is None or not hasattr(MathTextParser("path"), "_output_type"):
+    if layout is None or not _written_for(layout) \
+            or not hasattr(MathTextParser("path"), "_output_type"):
         yield
         return
     first_parser = {}

@@ -257,10 +257,7 @@ def _legends_below(figure):
         below = ax.get_window_extent(renderer).y0 - ax.get_tightbbox(renderer).y0
         gap = below * 72 / figure.dpi + 3
         width = ax.get_window_extent(renderer).width
-        if hasattr(legend, "set_loc"):
-            legend.set_loc("upper center")
-        else:                               # matplotlib < 3.8
-            legend._loc = 9                 # "upper center"
+        legend.set_loc("upper center")
         legend.set_bbox_to_anchor(
             (0.5, 0.0), transform=offset_copy(ax.transAxes, figure, y=-gap, units="points"))
         legend.set_visible(True)

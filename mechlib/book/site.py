@@ -39,12 +39,71 @@ from pathlib import Path
 from .chapters import REPOSITORY
 from .notebooks import log_execution
 
-__all__ = ["BuildError", "build_book", "execute_into_cache", "execution_inputs", "package_digest",
-           "forget_other_inputs", "problems_in_log", "executed_in_log"]
+__all__ = ["BuildError", "PatchedInternalsChanged", "build_book", "execute_into_cache",
+           "execution_inputs", "package_digest", "forget_other_inputs", "problems_in_log",
+           "executed_in_log", "require_version"]
 
 
 class BuildError(RuntimeError):
     """The book did not build; the message quotes the log."""
+
+
+class PatchedInternalsChanged(RuntimeError):
+    """A patch of another project's internals meets a version of it that it was
+    not written for (CONTRIBUTING.md, "Patches of other projects' internals")."""
+
+
+def installed_version(distribution: str) -> str | None:
+    """The installed version of ``distribution``, or None.
+
+    >>> installed_version("sympy") == __import__("sympy").__version__
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
+
+
+def source_digest(function) -> str:
+    """A digest of the source of ``function`` (blake2b, 16 bytes), to check
+    that a patched internal is still the code the patch was written for."""
+    import hashlib
+    import inspect
+
+    return hashlib.blake2b(inspect.getsource(function).encode(), digest_size=16).hexdigest()
+
+
+def require_version(distribution: str, written_for: str, what: str,
+                    patched=None, digest: str | None = None) -> None:
+    """Raise :class:`PatchedInternalsChanged` unless ``distribution`` is installed
+    at the version ``written_for``, and (if given) the source of the internal
+    ``patched`` still has ``digest`` (:func:`source_digest`).
+
+    ``what`` says which patch asks, and where it is: the error names the
+    package, the version found, the version the patch was written for, and
+    what to do.
+
+    >>> require_version("sympy", "0.1", "a doctest's patch (nowhere)")
+    Traceback (most recent call last):
+    ...
+    mechlib.book.site.PatchedInternalsChanged: a doctest's patch (nowhere) was written for ...
+    """
+    found = installed_version(distribution)
+    if found == written_for and (patched is None or source_digest(patched) == digest):
+        return
+    changed = (f"{distribution} {found} is installed" if found != written_for
+               else f"{distribution}'s {getattr(patched, '__qualname__', patched)} "
+                    "is not the code it was written for")
+    raise PatchedInternalsChanged(
+        f"{what} was written for {distribution} {written_for}, and {changed}. "
+        f"Install {distribution}=={written_for} as the requirements files pin it; or, "
+        f"to move to {distribution} {found}, read what the patch relies on in that "
+        "version, make the patch fit (or drop it if the version no longer needs it), "
+        "and update the version and digest it checks (CONTRIBUTING.md, "
+        "\"Patches of other projects' internals\"; tests/test_patches.py).")
 
 
 def problems_in_log(log, reports=None, lines=40):
@@ -225,6 +284,23 @@ def forget_other_inputs(build):
     return stale
 
 
+#: The MyST-NB whose execution :func:`execute_into_cache` does as it does,
+#: and the digest of the method that executes and caches a chapter there.
+MYST_NB = "1.4.0"
+MYST_NB_EXECUTION = "1fec9a1248373dc0c8dde75f98b45f3c"
+
+
+def _require_myst_nb_execution():
+    """:func:`execute_into_cache` caches each chapter as MyST-NB 1.4.0 would
+    (its reader, ``single_nb_execution`` with ``meta_override``, its cache key):
+    on another MyST-NB the build could find none of them cached, or cached
+    otherwise than MyST-NB runs them."""
+    from myst_nb.core.execute.cache import NotebookClientCache
+
+    require_version("myst-nb", MYST_NB, "mechlib/book/site.py's execute_into_cache",
+                    NotebookClientCache.start_client, MYST_NB_EXECUTION)
+
+
 def execute_into_cache(source, cache_path, *, by="build", workers=None):
     """Execute the pages of the book at ``source`` that the jupyter-cache at
     ``cache_path`` does not hold, ``workers`` at once (default: one per
@@ -244,6 +320,7 @@ def execute_into_cache(source, cache_path, *, by="build", workers=None):
     if execute.get("execute_notebooks") != "cache":
         return []
     extensions = tuple(settings["parse"]["myst_enable_extensions"])
+    _require_myst_nb_execution()
     cache = get_cache(str(cache_path))
     stale = []
     for path in book_pages(source):
