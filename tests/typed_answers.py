@@ -22,6 +22,9 @@ JSON ``{check name: {"typed": code, "verdict": text}}``.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import json
 import subprocess
 import sys
@@ -201,61 +204,89 @@ def _shown_code(notebook, item):
             if code.split(".")[-1].isidentifier()]
 
 
+def _run_box(setup_code, code):
+    """What ``ml.check`` says after the box's set-up and ``code`` (its last
+    line the check), in a fresh namespace, or the error that stopped it."""
+    box = {"__name__": "__main__"}
+    *body, last = code.splitlines()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for index, cell in setup_code:
+                exec(compile(cell, f"<cell {index}>", "exec"), box)
+            exec(compile("\n".join(body), "<your answer>", "exec"), box)
+            return repr(eval(compile(last, "<check>", "eval"), box))
+    except Exception as error:  # noqa: BLE001 - the verdict says what failed
+        return f"{type(error).__name__}: {error}"
+
+
 def main(chapter):
-    """Print ``{check: {"typed": code, "verdict": text}}`` for a chapter."""
+    """Run a chapter's cells that run in the page, in order, and print what
+    :func:`in_the_page` returns, as JSON."""
     from mechlib.book.chapters import notebook_checks, read_chapter
-    from mechlib.book.in_page import _given, names_bound, page_boxes
+    from mechlib.book.in_page import _given, names_bound, page_boxes, worked_code
 
     path = REPOSITORY / chapter
     notebook = read_chapter(path)
     found = page_boxes(notebook)
     worked = json.loads((REPOSITORY / "grading" / "worked" / f"{path.stem}.json")
                         .read_text(encoding="utf-8"))["checks"]
-    namespace, visible, ran = {"__name__": "__main__"}, set(), 0
+    followed = worked_code(notebook)
+    namespace, visible, failed = {"__name__": "__main__"}, set(), {}
     runnable = sorted(found["code"])
-    result = {}
+    checks = {}
+
+    def run_until(stop):
+        while runnable and runnable[0] < stop:
+            index = runnable.pop(0)
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(compile(found["code"][index], f"<cell {index}>", "exec"), namespace)
+            except Exception as error:  # noqa: BLE001 - reported per cell
+                failed[index] = f"{type(error).__name__}: {error}"
+            if not _HIDDEN & set(notebook.cells[index].metadata.get("tags", [])):
+                visible.update(names_bound(found["code"][index]))
+
     for item in notebook_checks(notebook):
         name = item["name"]
         entry = found["checks"][name]
         if entry["missing"]:
             continue
-        while ran < len(runnable) and runnable[ran] < item["answer_cell"]:
-            index = runnable[ran]
-            exec(compile(found["code"][index], f"<cell {index}>", "exec"), namespace)
-            if not _HIDDEN & set(notebook.cells[index].metadata.get("tags", [])):
-                visible |= names_bound(found["code"][index])
-            ran += 1
+        run_until(item["answer_cell"])
+        setup = [(index, found["code"][index]) for index in entry["setup"]]
         given, _ = _given(notebook, [item], found["code"])
-        shown = _shown_code(notebook, item)
-        preferred = [*shown, *sorted(set().union(*(names_bound(found["code"][i])
-                                                  for i in given)))]
+        preferred = [*_shown_code(notebook, item),
+                     *sorted(set().union(*(names_bound(found["code"][i]) for i in given)))]
         try:
             expression = typed_expression(worked[name]["answer"],
                                           given_names(namespace, visible, preferred))
+            typed = f"{item['variable']} = {expression}\nml.check({name!r}, {item['variable']})"
+            verdict = _run_box(setup, typed)
         except LookupError as error:
-            result[name] = {"typed": None, "verdict": f"LookupError: {error}"}
-            continue
-        typed = f"{item['variable']} = {expression}\nml.check({name!r}, {item['variable']})"
-        box = {"__name__": "__main__"}
-        try:
-            for index in entry["setup"]:
-                exec(compile(found["code"][index], f"<cell {index}>", "exec"), box)
-            exec(compile(typed.rsplit("\n", 1)[0], "<your answer>", "exec"), box)
-            verdict = repr(eval(compile(typed.rsplit("\n", 1)[1], "<check>", "eval"), box))
-        except Exception as error:  # noqa: BLE001 - the verdict says what failed
-            verdict = f"{type(error).__name__}: {error}"
-        result[name] = {"typed": typed, "verdict": verdict}
-    print(json.dumps(result))
+            typed, verdict = None, f"LookupError: {error}"
+        checks[name] = {"typed": typed, "verdict": verdict,
+                        "worked": _run_box(setup, followed[name])}
+    run_until(len(notebook.cells))
+    foreign = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "scipy", "matplotlib"))
+    print(json.dumps({"checks": checks, "failed_cells": failed, "foreign_modules": foreign}))
 
 
-def typed_answers(chapter):
-    """``{check: {"typed": code, "verdict": text}}`` of ``book/<chapter>.md``
-    (run in a fresh Python without numpy, see the module)."""
+@functools.lru_cache(maxsize=None)
+def in_the_page(chapter):
+    """What the page's Python makes of ``book/<chapter>.md``, run in a fresh
+    Python without numpy (see the module): ``{"checks": {check: {"typed":
+    code, "verdict": text, "worked": text}}, "failed_cells": {index: error},
+    "foreign_modules": [...]}``; "worked" is what the check says of the
+    worked solution's own code (:func:`mechlib.book.in_page.worked_code`)."""
     run = subprocess.run([sys.executable, "-c", SCRIPT, f"book/{chapter}.md"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=900)
     if run.returncode != 0:
         raise RuntimeError(run.stderr[-3000:])
     return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def typed_answers(chapter):
+    """``{check: {"typed": code, "verdict": text, ...}}`` of a chapter."""
+    return in_the_page(chapter)["checks"]
 
 
 if __name__ == "__main__":
