@@ -27,6 +27,10 @@ LOW, HIGH = 0.3, 1.3      # positive: square roots and lengths stay real
 #: Magnitudes of the values of a check's sample points: above 1 and beyond a
 #: right angle, away from zero (a sign must show).
 MAGNITUDE = (0.2, 3.0)
+#: The wider magnitudes of the points drawn when a sign cannot show within
+#: :data:`MAGNITUDE`: ``sin(theta)`` of an angle declared positive is negative
+#: only past pi.
+WIDE_MAGNITUDE = (0.2, 10.0)
 
 
 def seed_of(text):
@@ -70,8 +74,8 @@ def draw_values(names, seed, low=LOW, high=HIGH):
     return {name: next(stream) for name in sorted(names)}
 
 
-def signed_point(names, seed, sign=None, positive=()):
-    """``{name: value}`` with magnitudes in :data:`MAGNITUDE` and either sign.
+def signed_point(names, seed, sign=None, positive=(), magnitude=MAGNITUDE):
+    """``{name: value}`` with magnitudes in ``magnitude`` and either sign.
 
     Parameters
     ----------
@@ -84,6 +88,9 @@ def signed_point(names, seed, sign=None, positive=()):
     positive : collection of str
         Names that are positive whatever ``sign`` says (a symbol declared
         ``positive=True``).
+    magnitude : (float, float)
+        The range of the magnitudes: :data:`MAGNITUDE`, or
+        :data:`WIDE_MAGNITUDE` where a sign shows only beyond it.
 
     Examples
     --------
@@ -92,11 +99,13 @@ def signed_point(names, seed, sign=None, positive=()):
     True
     >>> all(0.2 <= abs(v) < 3.0 for v in signed_point("abc", 4).values())
     True
+    >>> max(signed_point([f"x{k}" for k in range(50)], 5, 1, (), WIDE_MAGNITUDE).values()) > 3
+    True
     """
     rng = random.Random(seed)
     point = {}
     for name in sorted(names):
-        magnitude = rng.uniform(*MAGNITUDE)
+        size = rng.uniform(*magnitude)
         drawn = rng.choice((1, -1))
-        point[name] = magnitude * (1 if name in positive else sign or drawn)
+        point[name] = size * (1 if name in positive else sign or drawn)
     return point

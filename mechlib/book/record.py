@@ -18,11 +18,14 @@ the first has every value positive, the second every value negative (a
 constant declared ``positive=True`` stays positive), the others mix signs. A
 point where the worked answer is not finite or not real is drawn again. Then
 the mixed points are redrawn until every sign-carrying subexpression of the
-worked answer (:func:`sign_carriers`: each factor, term and entry whose sign
-can change, the arguments of ``Abs`` and of functions) is positive at one
-point and negative at another, so that an answer that loses a sign through
-``Abs`` or ``sqrt`` (``sqrt(1 - sin(q)**2)`` for ``cos(q)``) differs
-somewhere.
+worked answer (:func:`sign_carriers`: each factor, term and entry that
+SymPy's assumptions do not prove one-signed, the arguments of ``Abs`` and of
+functions) is positive at one point and negative at another, so that an
+answer that loses a sign through ``Abs`` or ``sqrt`` (``sqrt(1 - sin(q)**2)``
+for ``cos(q)``) differs somewhere. Where a sign shows only beyond the usual
+magnitudes (``sin(theta)`` of an angle declared positive is negative only
+past pi), the candidate points are drawn with magnitudes up to
+:data:`~mechlib._sampling.WIDE_MAGNITUDE`'s.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from pathlib import Path
 import sympy as sm
 from sympy.core.function import AppliedUndef
 
-from .._sampling import MAGNITUDE, seed_of, signed_point
+from .._sampling import MAGNITUDE, WIDE_MAGNITUDE, seed_of, signed_point
 from ..errors import ParameterError
 from .answers import (atoms_of, encode, is_finite, normalize, value_at,
                       vector_frame)
@@ -57,9 +60,6 @@ TRIES = 40                        # redraws when the answer is singular at a poi
 COVER_TRIES = 400
 #: Points added beyond ``count`` when replacing the mixed ones is not enough.
 EXTRA_POINTS = 4
-#: Draws of the sampling that decide a factor whose sign SymPy's assumptions
-#: cannot decide (:func:`one_signed`).
-PROBES = 120
 DIGITS = 9                        # significant digits of a digested number
 #: Rounding noise of an answer computed in floating point, relative to its
 #: largest entry: an entry below it is zero (a numerical matrix's 1e-17).
@@ -147,9 +147,15 @@ def sample_points(name, scalars, positive, seed=None, count=SAMPLES, cover=True)
     :data:`COVER_TRIES`), by points at which more of the sign-carrying
     subexpressions of ``scalars`` (:func:`sign_carriers`) have taken both
     signs, until all have; if the replacements do not get there, up to
-    :data:`EXTRA_POINTS` points are added. A stored check (no ``seed``) for
-    which even that fails is an error naming the check and the
-    subexpression; the hidden tests (a ``seed``) keep the best points found.
+    :data:`EXTRA_POINTS` points are added. Then the same again with
+    candidates of magnitudes up to
+    :data:`~mechlib._sampling.WIDE_MAGNITUDE`'s (seeds
+    ``f"{name}/wide/cover/{attempt}"``), for a sign that shows only there.
+    A subexpression that keeps one sign at the points first drawn and that
+    simplified is proved one-signed (:func:`one_signed` with ``thorough``)
+    needs no cover. A stored check (no ``seed``) for which even that fails
+    is an error naming the check and the subexpression; the hidden tests (a
+    ``seed``) keep the best points found.
 
     Examples
     --------
@@ -158,6 +164,10 @@ def sample_points(name, scalars, positive, seed=None, count=SAMPLES, cover=True)
     >>> points = sample_points("xx-demo-c", [sm.cos(q)], set())
     >>> sorted({v > 0 for v in signs_at(sm.cos(q), points) if v})
     [False, True]
+    >>> theta = sm.Symbol('theta', positive=True)
+    >>> points = sample_points("xx-demo-s", [sm.sin(theta)], {"theta"})
+    >>> max(p['theta'] for p in points) > sm.pi.evalf()
+    True
     """
     names = set()
     for s in scalars:
@@ -182,11 +192,11 @@ def sample_points(name, scalars, positive, seed=None, count=SAMPLES, cover=True)
     return points
 
 
-def _real_point(scalars, names, positive, sign, keys):
+def _real_point(scalars, names, positive, sign, keys, magnitude=MAGNITUDE):
     """The first point drawn from the seeds of ``keys`` at which every scalar
     is finite and real, or None."""
     for key in keys:
-        point = signed_point(names, seed_of(key), sign, positive)
+        point = signed_point(names, seed_of(key), sign, positive, magnitude)
         if all(_is_real(value_at(s, point)) for s in scalars):
             return point
     return None
@@ -214,59 +224,105 @@ def signs_at(expr, points):
 
 def _real_form(expr, positive):
     """``expr`` with each atom (symbol, function of time, derivative) replaced
-    by a real symbol, a positive one for a symbol declared positive or named
-    in ``positive``: what SymPy's assumptions can reason about (a function
-    of time ``q(t)`` is not known to be real)."""
+    by a real nonzero symbol, a positive one for a symbol declared positive
+    or named in ``positive``: what SymPy's assumptions can reason about (a
+    function of time ``q(t)`` is not known to be real). Nonzero, because the
+    sample values are: an atom's magnitude is at least
+    :data:`~mechlib._sampling.MAGNITUDE`'s lower end."""
     atoms = atoms_of(expr)
     derivatives = {a for a in atoms.values() if isinstance(a, sm.Derivative)}
 
     def real(key, atom):
         if key in positive or getattr(atom, "is_positive", False):
             return sm.Dummy(key, positive=True)
-        return sm.Dummy(key, real=True)
+        return sm.Dummy(key, real=True, nonzero=True)
     stand_ins = {atom: real(key, atom) for key, atom in atoms.items()}
     # a derivative whole, before the function inside it
     expr = expr.xreplace({d: stand_ins[d] for d in derivatives})
     return expr.xreplace({a: s for a, s in stand_ins.items() if a not in derivatives})
 
 
-def one_signed(expr, positive=(), probes=PROBES):
-    """Whether ``expr`` cannot take both signs for real values of its atoms
-    (those named in ``positive``, or declared positive, positive) in the
-    range the checks draw them from.
+def _power_range(power):
+    """A symbol whose sign covers every finite real value of ``power`` (a
+    ``Pow`` of a real form), or ``power`` itself when its base's sign is
+    unknown. ``b**2`` and ``1/b**2`` are nonnegative wherever they are finite
+    (``1/cos(q)**2``, which SymPy leaves undecided because ``cos(q)`` can be
+    zero); a root ``b**(1/2)``, ``b**(1/3)`` is real only where ``b`` is not
+    negative (SymPy's principal root); an odd power has its base's sign."""
+    base, exponent = power.args
+    if not exponent.is_Rational:
+        return power
+    negative = exponent < 0
+    if not exponent.is_Integer or exponent.p % 2 == 0:
+        return sm.Dummy(positive=True) if negative else sm.Dummy(nonnegative=True)
+    for sign in ("positive", "negative"):
+        if getattr(base, f"is_{sign}"):
+            return sm.Dummy(**{sign: True})
+    if base.is_nonnegative:
+        return sm.Dummy(positive=True) if negative else sm.Dummy(nonnegative=True)
+    if base.is_nonpositive:
+        return sm.Dummy(negative=True) if negative else sm.Dummy(nonpositive=True)
+    return power
 
-    SymPy's assumptions decide first (``is_nonnegative``, ``is_nonpositive``
-    of ``expr`` with its atoms real): ``cos(q)**2``, ``1 + q**2``, ``L``
-    declared positive, ``Abs(x)`` are one-signed. What they leave undecided
-    (``2 + sin(q)``) is one-signed if ``probes`` points drawn as the sample
-    points are (:func:`mechlib._sampling.signed_point`: magnitudes in
-    :data:`~mechlib._sampling.MAGNITUDE`, either sign) never show both
-    signs; a sign those draws do not find, the sample points cannot show
-    either. (So ``sin(theta)`` of a ``theta`` declared positive, below 3 at
-    every draw, is one-signed.)
+
+def _proved_one_signed(real):
+    """Whether SymPy's assumptions prove ``real`` (a real form) nonnegative or
+    nonpositive, its powers replaced by the ranges of their finite values."""
+    if real.is_nonnegative or real.is_nonpositive:
+        return True
+    ranged = real.replace(lambda e: isinstance(e, sm.Pow), _power_range)
+    return bool(ranged.is_nonnegative or ranged.is_nonpositive)
+
+
+#: The largest subexpression (``count_ops``) that :func:`one_signed` simplifies
+#: to prove it one-signed: simplifying a bicycle's entries could take minutes.
+SIMPLIFY_OPS = 400
+
+
+def one_signed(expr, positive=(), thorough=False):
+    """Whether ``expr`` is proved unable to take both signs wherever it is
+    finite and real, for every real value of its atoms (positive for those
+    named in ``positive`` or declared positive), any magnitude: a proof, not
+    a judgement from sample draws.
+
+    SymPy's assumptions decide (``is_nonnegative``, ``is_nonpositive`` of
+    ``expr`` with its atoms real and nonzero, each power replaced by the range
+    of its finite values: ``1/cos(q)**2`` and ``sqrt(f)`` are nonnegative,
+    ``x**3`` has the sign of ``x``): ``cos(q)**2``, ``1 + q**2``, ``L``
+    declared positive, ``Abs(x)`` are one-signed. With ``thorough``, an
+    expression they leave undecided is expanded and simplified
+    (:func:`sympy.trigsimp`) and decided again, so a kinetic energy written
+    with cross terms (its velocity's components in a rotated frame) is
+    one-signed too; :func:`sample_points` asks this only of a subexpression
+    that keeps one sign at all its first draws.
+
+    ``2 + sin(q)`` is not proved one-signed, nor ``sin(theta)`` of an angle
+    ``theta`` declared positive (negative past pi).
 
     >>> import sympy as sm
     >>> import sympy.physics.mechanics as me
-    >>> q = me.dynamicsymbols('q')
-    >>> L = sm.Symbol('L', positive=True)
-    >>> [one_signed(e) for e in (sm.cos(q)**2, 1 + q**2, L, 2 + sm.sin(q))]
-    [True, True, True, True]
-    >>> [one_signed(e) for e in (sm.cos(q), q, L - q, sm.sin(q)*sm.cos(q))]
-    [False, False, False, False]
+    >>> q, u, w = me.dynamicsymbols('q u w')
+    >>> L, theta = sm.symbols('L theta', positive=True)
+    >>> [one_signed(e) for e in (sm.cos(q)**2, 1 + q**2, L, -sm.sqrt(1 + q), u**2/sm.cos(q)**2)]
+    [True, True, True, True, True]
+    >>> [one_signed(e) for e in (sm.cos(q), q, L - q, sm.sin(theta), 2 + sm.sin(q))]
+    [False, False, False, False, False]
+    >>> c, s = sm.cos(q), sm.sin(q)
+    >>> energy = (u*c - w*s)*u*c + (u*s + w*c)*u*s + w**2
+    >>> one_signed(energy), one_signed(energy, thorough=True)
+    (False, True)
     """
-    real = _real_form(expr, set(positive))
-    if real.is_nonnegative or real.is_nonpositive:
+    return _one_signed(sm.sympify(expr), frozenset(positive), thorough)
+
+
+@functools.lru_cache(maxsize=4096)
+def _one_signed(expr, positive, thorough):
+    real = _real_form(expr, positive)
+    if _proved_one_signed(real):
         return True
-    names = sorted(atoms_of(expr))
-    positive = {n for n in names if n in positive
-                or getattr(atoms_of(expr)[n], "is_positive", False)}
-    seen = set()
-    for k in range(probes):
-        point = signed_point(names, seed_of(f"probe/{k}"), None, positive)
-        seen.add(_sign(value_at(expr, point)))
-        if {1, -1} <= seen:
-            return False
-    return True
+    if not thorough or sm.count_ops(real) > SIMPLIFY_OPS:
+        return False
+    return _proved_one_signed(sm.trigsimp(sm.expand(real)))
 
 
 def sign_carriers(expr, positive=()):
@@ -287,11 +343,12 @@ def sign_carriers(expr, positive=()):
     - the arguments of any other function (``q1 - q2`` of ``sin(q1 - q2)``,
       ``q`` of ``cos(q)``) and their own subexpressions;
 
-    leaving out numbers, and every subexpression that cannot take both signs
-    for real values of its atoms (:func:`one_signed`: ``cos(q)**2``,
-    ``1 + q**2``, a length declared positive, ``Abs(f)``, ``sqrt(f)``). A
-    subexpression that can take both signs but keeps one at every sample
-    point is what :func:`sample_points` redraws points against.
+    leaving out numbers, and every subexpression that SymPy's assumptions
+    prove one-signed (:func:`one_signed`: ``cos(q)**2``, ``1 + q**2``, a
+    length declared positive, ``Abs(f)``, ``sqrt(f)``). A subexpression that
+    keeps one sign at every sample point is what :func:`sample_points` redraws
+    points against, unless simplified it is proved one-signed
+    (``one_signed(f, thorough=True)``).
 
     Parameters
     ----------
@@ -349,60 +406,91 @@ def _sign_carriers(expr, positive):
 
 def _cover_signs(name, base, scalars, names, positive, points, strict):
     """``points`` with mixed points replaced (and, failing that, points added)
-    until every sign carrier of ``scalars`` takes both signs among them."""
+    until every sign carrier of ``scalars`` takes both signs among them:
+    first with candidates of the usual magnitudes, then with candidates of
+    :data:`~mechlib._sampling.WIDE_MAGNITUDE` for the carriers whose sign
+    shows only there. A carrier that keeps one sign at the points drawn first
+    and is proved one-signed once simplified (:func:`one_signed` with
+    ``thorough``) needs no cover."""
     carriers = []
     for s in scalars:
         carriers += [c for c in sign_carriers(s, positive) if c not in carriers]
-    if not carriers:
-        return points
-
-    def signs(point):
-        return tuple(_sign(value_at(c, point)) for c in carriers)
-
-    def missing(table):
-        return [i for i in range(len(carriers))
-                if not {1, -1} <= {row[i] for row in table}]
-
-    table = [signs(p) for p in points]
-    points = list(points)
-    lacking = missing(table)
-    first_mixed = 2
-    count = len(points)
-    keys = (f"{base}/cover/{attempt}" for attempt in range(COVER_TRIES))
-    while lacking:
-        point = _real_point(scalars, names, positive, None, keys)
-        if point is None:           # the tries are used up
-            break
-        row = signs(point)
-        # the mixed point whose replacement leaves the fewest lacking
-        slots = range(first_mixed, len(points))
-        best = min(slots, key=lambda k: len(missing(table[:k] + [row] + table[k + 1:])))
-        trial = table[:best] + [row] + table[best + 1:]
-        if len(missing(trial)) < len(lacking):
-            table, points[best] = trial, point
-            lacking = missing(table)
-    for attempt in range(COVER_TRIES):
-        # replacing was not enough: add the candidates that help
-        if not lacking or len(points) >= count + EXTRA_POINTS:
-            break
-        point = _real_point(scalars, names, positive, None, [f"{base}/extra/{attempt}"])
-        if point is None:
-            continue
-        row = signs(point)
-        if len(missing(table + [row])) < len(lacking):
-            table.append(row)
-            points.append(point)
-            lacking = missing(table)
+    carriers = [c for c in carriers if {1, -1} <= set(signs_at(c, points))
+                or not one_signed(c, positive, thorough=True)]
+    cover = _Cover(carriers, scalars, points)
+    for kind, magnitude in (("", MAGNITUDE), ("wide/", WIDE_MAGNITUDE)):
+        def candidates(purpose):
+            for attempt in range(COVER_TRIES):
+                if not cover.missing():
+                    return
+                point = signed_point(names, seed_of(f"{base}/{kind}{purpose}/{attempt}"),
+                                     None, positive, magnitude)
+                if cover.helps(point):
+                    yield point
+        for point in candidates("cover"):
+            cover.replace(point)
+        for point in candidates("extra"):
+            if len(cover.points) >= len(points) + EXTRA_POINTS:
+                break
+            cover.add(point)
+    lacking = cover.missing()
     if lacking and strict:
         which = ", ".join(str(carriers[i]) for i in lacking[:3])
         raise ParameterError(
             f"check {name!r}: the sign-carrying subexpression {which} of the "
             f"worked answer keeps one sign at every sample point ({COVER_TRIES} "
-            "candidate points tried), so an answer that loses its sign (Abs, "
-            "sqrt) would pass; declare the symbols that are positive "
-            "(sm.symbols('L', positive=True)) or check a quantity whose "
-            "factors can change sign where the answer is real")
-    return points
+            f"candidate points tried with magnitudes to {MAGNITUDE[1]:g} and "
+            f"{COVER_TRIES} to {WIDE_MAGNITUDE[1]:g}), so an answer that loses "
+            "its sign (Abs, sqrt) would pass; declare the symbols that are "
+            "positive (sm.symbols('L', positive=True)) or check a quantity "
+            "whose factors can change sign where the answer is real")
+    return cover.points
+
+
+class _Cover:
+    """Sample points and the signs of the sign carriers at them (a row per
+    point), improved one candidate point at a time."""
+
+    def __init__(self, carriers, scalars, points):
+        self.carriers, self.scalars = carriers, scalars
+        self.points = list(points)
+        self.table = [self.signs(p) for p in points]
+
+    def signs(self, point):
+        return tuple(_sign(value_at(c, point)) for c in self.carriers)
+
+    def missing(self, table=None):
+        """The indices of the carriers that lack a sign among ``table``'s rows."""
+        table = self.table if table is None else table
+        return [i for i in range(len(self.carriers))
+                if not {1, -1} <= {row[i] for row in table}]
+
+    def helps(self, point):
+        """Whether ``point`` gives a lacking carrier a sign it has not shown
+        (no other point can leave fewer lacking) and the answer is finite and
+        real there: the cheap test first."""
+        for i in self.missing():
+            shown = {row[i] for row in self.table}
+            if _sign(value_at(self.carriers[i], point)) in {1, -1} - shown:
+                return all(_is_real(value_at(s, point)) for s in self.scalars)
+        return False
+
+    def replace(self, point):
+        """Put ``point`` in place of the mixed point (not the first two) whose
+        replacement leaves the fewest carriers lacking, if fewer than now."""
+        row, table = self.signs(point), self.table
+        best = min(range(2, len(table)),
+                   key=lambda k: len(self.missing(table[:k] + [row] + table[k + 1:])))
+        trial = table[:best] + [row] + table[best + 1:]
+        if len(self.missing(trial)) < len(self.missing()):
+            self.table, self.points[best] = trial, point
+
+    def add(self, point):
+        """Add ``point`` if fewer carriers then lack a sign."""
+        row = self.signs(point)
+        if len(self.missing(self.table + [row])) < len(self.missing()):
+            self.table = self.table + [row]
+            self.points.append(point)
 
 
 def _positive_names(scalars):

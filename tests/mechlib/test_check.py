@@ -344,11 +344,12 @@ def test_instructors_page_lists_the_checks_that_store_a_number():
 
 def test_instructors_page_states_the_sampling_as_coded():
     """The numbers the page gives for the checks are the code's."""
-    from mechlib._sampling import MAGNITUDE
+    from mechlib._sampling import MAGNITUDE, WIDE_MAGNITUDE
     page = " ".join((ROOT / "book" / "instructors.md").read_text().split())
     words = {6: "six", 9: "nine"}
     assert f"values at {words[record.SAMPLES]} sample points" in page
-    assert f"magnitudes from {MAGNITUDE[0]} to {MAGNITUDE[1]:g}" in page
+    assert (f"magnitudes from {MAGNITUDE[0]} to {MAGNITUDE[1]:g} (up to "
+            f"{WIDE_MAGNITUDE[1]:g} where a sign shows only there") in page
     assert f"rounded to {words[record.DIGITS]} digits" in page
     assert f"at {record.GRADING_SAMPLES} points drawn afresh at every grading" in page
 

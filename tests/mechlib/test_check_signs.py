@@ -12,11 +12,12 @@ stored check, and call every such sign-losing answer to every check wrong.
 The worked expressions are read from ``grading/worked/<chapter>.json`` (what
 the generator wrote with the stored checks). Nothing here runs a chapter.
 
-A sign loss that keeps the value wherever the checks draw values (magnitudes
-0.2 to 3, either sign, a symbol declared positive positive) is not a mistake
-the check can see, and is left out: ``cos(Abs(q))``, and ``sin(theta_s)`` as
-``sqrt(1 - cos(theta_s)**2)`` for a ``theta_s`` declared positive (below 3,
-short of pi).
+A sign loss that keeps the value wherever the symbols' assumptions let them
+go (real, a symbol declared positive positive; judged at fresh points of both
+sampling ranges, magnitudes up to 3 and up to 10) is not a mistake, and is
+left out: ``cos(Abs(q))``. ``sin(theta_s)`` written ``sqrt(1 -
+cos(theta_s)**2)`` for an angle ``theta_s`` declared positive is a mistake
+(it is wrong past pi), and the checks call it wrong.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ import sympy.physics.mechanics as me
 
 import mechlib as ml
 from mechlib import errors
-from mechlib._sampling import seed_of, signed_point
+from mechlib._sampling import MAGNITUDE, WIDE_MAGNITUDE, seed_of, signed_point
 from mechlib.book.answers import atoms_of, value_at
 from mechlib.book import record
-from mechlib.book.record import scalars_in, sign_carriers, signs_at
+from mechlib.book.record import one_signed, scalars_in, sign_carriers, signs_at
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = {name: worked for path in sorted((ROOT / "grading" / "worked").glob("*.json"))
@@ -107,15 +108,18 @@ def sign_losses(name):
 
 
 def real_points(name, count=24):
-    """Points of the checks' domain, drawn afresh (not the stored ones): the
-    magnitudes of :data:`mechlib._sampling.MAGNITUDE`, either sign, a symbol
-    declared or stored positive positive."""
+    """Points of the symbols' domain, drawn afresh (not the stored ones):
+    ``count`` with the magnitudes of :data:`mechlib._sampling.MAGNITUDE` and
+    ``count`` with those of :data:`~mechlib._sampling.WIDE_MAGNITUDE`, either
+    sign, a symbol declared or stored positive positive."""
     atoms = {}
     for expr in scalars(name):
         atoms.update(atoms_of(expr))
     positive = {key for key, atom in atoms.items()
                 if key in WORKED[name]["positive"] or getattr(atom, "is_positive", False)}
-    return [signed_point(atoms, seed_of(f"sign-losses/{name}/{k}"), None, positive)
+    return [signed_point(atoms, seed_of(f"sign-losses/{name}/{wide}{k}"), None,
+                         positive, magnitude)
+            for wide, magnitude in (("", MAGNITUDE), ("wide/", WIDE_MAGNITUDE))
             for k in range(count)]
 
 
@@ -145,19 +149,21 @@ def test_every_sign_carrier_takes_both_signs_at_the_stored_points():
     tan(q1) of pv-sleigh-An negative, ell_0 - q2 of gaf-collar-spring-dFr,
     ...)."""
     assert set(WORKED) == set(PUBLIC)
-    one_signed = []
+    kept = []
     total = 0
     for name in WORKED:
         points = PUBLIC[name]["points"]
+        positive = WORKED[name]["positive"]
         for carrier in carriers(name):
             total += 1
-            if not {1, -1} <= set(signs_at(carrier, points)):
-                one_signed.append(f"{name}: {carrier}")
+            if not ({1, -1} <= set(signs_at(carrier, points))
+                    or one_signed(carrier, positive, thorough=True)):
+                kept.append(f"{name}: {carrier}")
     assert total > 100
-    assert not one_signed, (
-        f"{len(one_signed)} of {total} sign-carrying subexpressions keep one "
+    assert not kept, (
+        f"{len(kept)} of {total} sign-carrying subexpressions keep one "
         "sign at the stored points (regenerate with python -m "
-        "mechlib.book.checks generate): " + "; ".join(one_signed))
+        "mechlib.book.checks generate): " + "; ".join(kept))
 
 
 @pytest.mark.parametrize("name", sorted(WORKED))
@@ -190,6 +196,75 @@ def test_sign_losses_are_tried_on_every_check_with_a_sign():
     assert not any(w.startswith("cos(q1(t)) as") for w in kept)
 
 
+# --- a sign that shows only beyond the usual magnitudes ----------------------
+
+THETA_S = sm.Symbol("theta_s", positive=True)
+
+
+def test_a_positive_angle_is_not_one_signed_by_the_draw_range():
+    """sin(theta_s) of an angle declared positive is negative past pi: a sign
+    carrier. Failed before: one_signed judged it by 120 draws of magnitude
+    below 3, all positive, and left it out."""
+    assert not one_signed(sm.sin(THETA_S))
+    assert sm.sin(THETA_S) in carriers("nhr-steady-u3")
+    assert min(signs_at(sm.sin(THETA_S), PUBLIC["nhr-steady-u3"]["points"])) == -1
+
+
+def test_only_a_proof_makes_a_subexpression_one_signed():
+    """What SymPy's assumptions prove (powers by the ranges of their finite
+    values), or what they prove once simplified (thorough), and nothing that
+    draws merely fail to show: 2 + sin(q) is not proved. Failed before on
+    2 + sin(q) and sin(theta) (judged by draws)."""
+    q, u, w = me.dynamicsymbols("q u w")
+    c, s = sm.cos(q), sm.sin(q)
+    proved = [sm.cos(q)**2, 1 + q**2, -sm.sqrt(1 + q**2 * u), u**2 / sm.cos(q)**2,
+              sm.Abs(q - u), -w**4 * q**2 / (u**2 * THETA_S**2)]
+    assert all(one_signed(e) for e in proved)
+    unproved = [2 + sm.sin(q), sm.sin(THETA_S), THETA_S - 4, sm.cos(q), 1 / q**3]
+    assert not any(one_signed(e, thorough=True) for e in unproved)
+    energy = (u*c - w*s)*u*c + (u*s + w*c)*u*s + w**2       # u**2 + w**2
+    assert not one_signed(energy) and one_signed(energy, thorough=True)
+
+
+def sin_as_root(name):
+    """The worked answer of ``name`` with sin(theta_s) written
+    sqrt(1 - cos(theta_s)**2)."""
+    root = sm.sqrt(1 - sm.cos(THETA_S)**2)
+    return answer_from(WORKED[name]["answer"],
+                       [e.xreplace({sm.sin(THETA_S): root}) for e in scalars(name)])
+
+
+def test_sin_of_a_positive_angle_as_a_root_is_wrong():
+    """The previous engineer's case: sqrt(1 - cos(theta_s)**2) for
+    sin(theta_s) in nhr-steady-u3. Failed before: ml.check said correct (all
+    six stored values of theta_s below pi), and so did the hidden tests at
+    most gradings."""
+    name = "nhr-steady-u3"
+    assert "sin(theta_s) as sqrt(1 - cos(theta_s)**2)" in dict(sign_losses(name))
+    assert not ml.check(name, sin_as_root(name))
+    assert ml.check(name, answer_from(WORKED[name]["answer"], scalars(name)))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_hidden_tests_call_the_root_wrong(seed):
+    """The autograder's points, drawn anew at each grading, show sin(theta_s)
+    negative too. Failed before at seeds 0-7 (Correct)."""
+    from mechlib.book.grading import verdict
+
+    name = "nhr-steady-u3"
+    assert not verdict(name, sin_as_root(name), WORKED[name], seed=seed)
+    assert verdict(name, answer_from(WORKED[name]["answer"], scalars(name)),
+                   WORKED[name], seed=seed)
+
+
+def test_the_stored_points_of_other_checks_keep_the_usual_magnitudes():
+    """The wider draws are for signs that need them: every stored check but
+    nhr-steady-u3 has all its values below 3 in magnitude, as before."""
+    wide = {name for name, stored in PUBLIC.items()
+            if any(abs(v) >= MAGNITUDE[1] for p in stored["points"] for v in p.values())}
+    assert wide == {"nhr-steady-u3"}
+
+
 # --- the generator -------------------------------------------------------------
 
 def test_the_generator_replaces_mixed_points_until_the_signs_show():
@@ -216,7 +291,7 @@ def test_the_generator_fails_when_a_sign_cannot_show():
     error names the check and the subexpression."""
     x, y = sm.symbols("x, y")
     with pytest.raises(errors.ParameterError, match=r"check 'xx-demo-root': the "
-                       r"sign-carrying subexpression -x \+ y of the worked answer"):
+                       r"sign-carrying subexpression .*-x \+ y of the worked answer"):
         record.record("xx-demo-root", (y - x) * sm.sqrt(x - y))
 
 
