@@ -268,3 +268,27 @@ def test_chapters_run_in_the_readers_environment(request):
               if "==" in line and not line.startswith("#")}
     assert wanted <= installed, sorted(wanted - installed)
     assert not {"jupyter-book", "pytest", "nbval"} & installed
+
+
+def test_another_public_address_leaves_no_trace_of_the_first(tmp_path):
+    """The public address comes from _config.yml's html.baseurl alone: one
+    chapter converted for another address (``_ext/mechbook_download.py
+    --baseurl``, from the built book's environment) installs the wheel from
+    there, links other chapters there, and names the configured address nowhere."""
+    import sys
+
+    other = "https://fork.example.org/kane/"
+    out = tmp_path / "generalized-active-forces.ipynb"
+    result = subprocess.run([sys.executable, str(BOOK / "_ext" / "mechbook_download.py"),
+                             "book/generalized-active-forces", "--book", str(BOOK),
+                             "--baseurl", other, "--out", str(out)],
+                            cwd=BOOK, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    text = out.read_text(encoding="utf-8")
+    assert PUBLISHED.split("://", 1)[1].split("/")[0] not in text
+    notebook = nbformat.reads(text, as_version=4)
+    first = next(c for c in notebook.cells if c.cell_type == "code")
+    assert f'"{other}_static/{wheel_name()}"' in first.source
+    links = re.findall(r"\]\((https?://[^)\s]+)\)", text)
+    into_book = [link for link in links if "#" in link and ".html" in link]
+    assert into_book and all(link.startswith(f"{other}book/") for link in into_book), links

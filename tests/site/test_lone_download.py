@@ -11,6 +11,7 @@ Every cell must run, but those the book marks ``raises-exception``.
 
 from __future__ import annotations
 
+import html
 import os
 import subprocess
 import sys
@@ -62,3 +63,68 @@ def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
                                check=True).stdout
     assert str(environment) in installed, "mechlib came from somewhere else than the wheel"
     assert sys.prefix not in installed
+
+
+RUN_ALL = """
+import json, sys, nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+notebook = nbformat.read(sys.argv[1], as_version=4)
+error = None
+try:
+    NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
+except CellExecutionError as raised:
+    error = {"ename": raised.ename, "evalue": raised.evalue}
+ran = [i for i, cell in enumerate(notebook.cells)
+       if cell.cell_type == "code" and cell.get("execution_count")]
+outputs = [cell.get("outputs", []) for cell in notebook.cells if cell.cell_type == "code"]
+print(json.dumps({"error": error, "ran": ran, "outputs": outputs}))
+"""
+
+
+def test_an_offline_download_stops_at_once_saying_why(base_url, site, tmp_path):
+    """Offline (here: the wheel's address and every index refuse connections),
+    a lone download stops in its install cell with one message that names
+    mechlib, the address it tried, ``pip install`` of the wheel and the
+    chapter's Binder link; no later cell runs, so no ModuleNotFoundError
+    follows, and nothing says to restart the kernel."""
+    import json
+    import re
+    import socket
+
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    notebook = folder / f"{CHAPTER}.ipynb"
+    with urllib.request.urlopen(f"{base_url}/_sources/book/{CHAPTER}.ipynb") as response:
+        notebook.write_bytes(response.read())
+    environment = tmp_path / "jupyter-only"
+    env = reader_environment(environment)
+    subprocess.run([system_python(), "-m", "venv", environment], cwd=tmp_path,
+                   env=env, check=True, capture_output=True)
+    python = environment / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "nbclient", "ipykernel"],
+                   cwd=tmp_path, env=env, check=True, capture_output=True)
+    with socket.socket() as probe:          # a port nothing listens on: as if offline
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    wheel = f"{closed}/_static/{wheel_name()}"
+    env.update(MECHBOOK_WHEEL=wheel, PIP_INDEX_URL=f"{closed}/simple",
+               JUPYTER_DATA_DIR=str(tmp_path / "jupyter-data"))
+    result = subprocess.run([python, "-c", RUN_ALL, notebook.name], cwd=folder, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["error"] and report["error"]["ename"] == "MechlibNotInstalled", report["error"]
+    assert len(report["ran"]) == 1, f"cells {report['ran']} ran; the install cell alone should"
+    first, *later = report["outputs"]
+    assert len(later) > 10 and not any(later), "cells after the install cell ran"
+    (shown,) = [o for o in first if o["output_type"] == "error"]
+    assert [o for o in first if o is not shown] == [], first
+    text = "\n".join(shown["traceback"])
+    assert "Traceback" not in text and "File " not in text, text
+    assert text.startswith("MechlibNotInstalled: mechlib, the book's helper package")
+    assert f"installing it from {wheel} failed" in text and f"pip install {wheel}" in text
+    page = (site / "book" / f"{CHAPTER}.html").read_text(encoding="utf-8")
+    binder = re.search(r'href="(https://mybinder\.org/v2/[^"]+)"', page).group(1)
+    assert html.unescape(binder) in text
+    assert "ModuleNotFoundError" not in result.stdout and "restart" not in text.lower()
