@@ -34,6 +34,7 @@ __all__ = [
     "ParameterError",
     "UnknownCheckError",
     "NumpyMissingError",
+    "SwitchingPointError",
 ]
 
 
@@ -306,5 +307,18 @@ class NumpyMissingError(MechlibError, ImportError):
     --------
     >>> import mechlib as ml
     >>> issubclass(ml.errors.NumpyMissingError, ImportError)
+    True
+    """
+
+
+class SwitchingPointError(MechlibError, ValueError):
+    """A linearization asked for where a load switches (the zero speed of
+    Coulomb friction ``sign(u)``, the kink of ``Abs``, a boundary of a
+    ``Piecewise``): the equations have no derivative there.
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.SwitchingPointError, ValueError)
     True
     """

@@ -17,16 +17,26 @@ has no subtractive cancellation: with :math:`h = 10^{-30}` they are exact to
 rounding, as if the symbolic Jacobians had been evaluated, without forming
 them. ``KanesMethod.linearize`` forms them symbolically and is the reference
 the tests compare with.
+
+The complex step needs analytic equations. A load that switches, Coulomb
+friction :math:`\operatorname{sign}(u)`, drag :math:`|u|\,u`, ``Heaviside``,
+``Min``, ``Max``, ``Piecewise``, is smooth on each side of its switch: there
+it is replaced by the branch that holds at the operating point
+(:mod:`mechlib._branches`) before the derivatives are taken; at the switch
+itself there is no derivative and :class:`~mechlib.errors.SwitchingPointError`
+says so.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
+import sympy as sm
 
 from .errors import (ArgumentTypeError, ConstraintError,
                      ConstraintViolationError, MissingValueError,
                      ParameterError, SingularMassMatrixError)
 from .kane import KaneEquations
+from ._branches import branches_at, non_analytic
 from ._numeric import check_values, numeric_values, state_function
 
 __all__ = ["Linearization", "Linearizer", "linearize"]
@@ -105,6 +115,10 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
         A coordinate, speed, constant or input without a value.
     ConstraintViolationError
         An operating point off the constraints.
+    SwitchingPointError
+        An operating point where a load switches (``sign(u)`` at u = 0, a
+        boundary of a ``Piecewise``): no derivative exists there. On either
+        side of the switch the derivative is that of the branch that holds.
 
     Examples
     --------
@@ -165,12 +179,30 @@ class Linearizer:
         exprs = [eqs.mass_matrix_full, eqs.forcing_full,
                  eqs.configuration_constraints, eqs.motion_constraints]
         check_values(eqs.state, exprs, constants, self.inputs)
-        self._fun = state_function(eqs.state, exprs, constants, self.inputs)
+        self._constants, self._exprs = constants, exprs
+        # equations with loads that switch are compiled per branch (at())
+        self._switching = bool(non_analytic(exprs))
+        self._fun = None if self._switching else state_function(
+            eqs.state, exprs, constants, self.inputs)
+        self._branch_funs = {}
+
+    def _function_at(self, x, r):
+        """The state function of the equations, with every load that switches
+        replaced by its branch at ``x``, ``r``; compiled once per branch."""
+        if not self._switching:
+            return self._fun
+        fixed = branches_at(self.eqs.state, self._exprs, self._constants,
+                            self.inputs, x, r)
+        key = tuple(sm.srepr(e) for e in fixed)
+        if key not in self._branch_funs:
+            self._branch_funs[key] = state_function(
+                self.eqs.state, fixed, self._constants, self.inputs)
+        return self._branch_funs[key]
 
     def at(self, op_point, inputs=None, tol=1e-9):
         """The :class:`Linearization` about ``op_point`` (see
         :func:`linearize` for the arguments)."""
-        eqs, fun = self.eqs, self._fun
+        eqs = self.eqs
         if not isinstance(op_point, dict):
             raise ArgumentTypeError(
                 "op_point must be a dict {coordinate or speed: number}")
@@ -192,7 +224,7 @@ class Linearizer:
         r = np.array(list(numeric_values(
             {k: inputs[k] for k in self.inputs}, "inputs").values()),
             dtype=float)
-        return _linearization(eqs, fun, x, r, tol, self.inputs)
+        return _linearization(eqs, self._function_at(x, r), x, r, tol, self.inputs)
 
 
 def _linearization(eqs, fun, x, r, tol, keys):
