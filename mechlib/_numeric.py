@@ -20,7 +20,7 @@ from ._numpy import numpy as np
 from .errors import (ArgumentTypeError, MissingValueError, NonFiniteValueError,
                      ParameterError, ShapeError)
 
-__all__ = ["numeric_values", "check_values", "state_function", "finite_array",
+__all__ = ["numeric_values", "check_values", "refuse_state_keys", "state_function", "finite_array",
            "time_span", "integrate", "METHODS", "MAX_EVALUATIONS"]
 
 t = me.dynamicsymbols._t
@@ -115,8 +115,35 @@ def _specified_at(fn, key, time):
     return numeric_values({key: fn(time)}, f"specified at t = {time}")[key]
 
 
+def refuse_state_keys(state, values, what):
+    """Raise if a key of ``values`` (constants, inputs, specified values) is
+    a coordinate or speed of ``state``, or the rate of one: its value would
+    silently replace the state's.
+
+    >>> import sympy.physics.mechanics as me
+    >>> q, u = me.dynamicsymbols('q u')
+    >>> refuse_state_keys([q, u], {u: 1.0}, "constants")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: constants gives a value for u, which is a coordinate or speed ...
+    """
+    state = list(state)
+    rates = {s.diff(t) for s in state if isinstance(s, AppliedUndef)}
+    for key in values:
+        if isinstance(key, sm.Basic) and (key in state or key in rates):
+            name = str(key).replace("(t)", "")
+            kind = "the rate of a state" if key in rates else "a coordinate or speed"
+            raise ParameterError(
+                f"{what} gives a value for {name}, which is {kind} of the state "
+                f"{[str(s).replace('(t)', '') for s in state]}: the state's value "
+                f"would be replaced by it; leave {name} out of {what} and give "
+                "it in the state (x0, the operating point)")
+
+
 def check_values(state, exprs, constants, specified):
-    """Raise if a symbol or function of time in ``exprs`` has no value.
+    """Raise if a symbol or function of time in ``exprs`` has no value, or
+    if ``constants`` or ``specified`` give a value for a state
+    (:func:`refuse_state_keys`).
 
     A function of time counts only where it stands outside a derivative
     (``s''`` given as specified needs no value for s).
@@ -127,6 +154,8 @@ def check_values(state, exprs, constants, specified):
         raise ArgumentTypeError(
             f"constants must be a dict {{symbol: number}}, got "
             f"{type(constants).__name__}")
+    refuse_state_keys(state, constants, "constants")
+    refuse_state_keys(state, as_list(specified or [], "specified"), "specified (inputs)")
     known = set(state) | set(as_list(specified or [], "specified"))
     # one walk of each tree (the bicycle's has tens of thousands of nodes)
     atoms = set().union(*(e.atoms(sm.Symbol, AppliedUndef, sm.Derivative)

@@ -30,7 +30,8 @@ from __future__ import annotations
 import sympy as sm
 import sympy.physics.mechanics as me
 from .._numpy import numpy as np
-from .._numeric import MAX_EVALUATIONS, finite_array, integrate, numeric_values
+from .._numeric import (MAX_EVALUATIONS, finite_array, integrate, numeric_values,
+                        refuse_state_keys)
 from .._checks import as_expression, as_list, check_speeds, qdot_map
 from ..errors import (CoordinateError, MissingValueError, NonFiniteValueError,
                       ShapeError, SingularMassMatrixError)
@@ -129,6 +130,7 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
             f"generalized forces, got {forces!r}")
     mass = _mass_diagonal(masses, bodies)
     constants = numeric_values(dict(constants or {}))
+    refuse_state_keys([*q, *u], constants, "constants")
     qdots = qdot_map(kdes, u)
     J = absolute_partial_velocities(coordinates, u, qdots)
     rates = sm.Matrix([c.diff(t) for c in coordinates]).xreplace(qdots)
