@@ -32,6 +32,11 @@ def as_list(items, what):
     """A list from a sequence (or sympy Matrix); a clear error otherwise."""
     if isinstance(items, (sm.MatrixBase,)):
         return list(items)
+    if isinstance(items, (set, frozenset)):
+        raise ArgumentTypeError(
+            f"{what} is a set, which has no order (its order changes from one "
+            "Python run to the next, and with it the order of the state); "
+            f"give a list, e.g. {sorted(items, key=str)!r}")
     if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
         raise ShapeError(
             f"{what} must be a list or tuple, got {type(items).__name__} "
@@ -205,6 +210,28 @@ def check_coordinates(coordinates, what="q"):
                 "each generalized coordinate once")
         seen.add(c)
     return coordinates
+
+
+def check_not_coordinates(speeds, qdots):
+    """Raise if a speed is a coordinate: the kinematical differential
+    equations ``qdots`` (``{q': ...}``) give its rate (its partial velocities
+    would all be zero).
+
+    >>> import sympy.physics.mechanics as me
+    >>> q, u = me.dynamicsymbols('q u')
+    >>> check_not_coordinates([q], {q.diff(): u})
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.SpeedError: q is a coordinate (the kdes give its rate q'), not a speed; ...
+    """
+    rates = {rate.expr for rate in qdots if isinstance(rate, sm.Derivative)}
+    for s in speeds:
+        if s in rates:
+            name = str(s).replace("(t)", "")
+            raise SpeedError(
+                f"{name} is a coordinate (the kdes give its rate {name}'), not a "
+                "speed; give the generalized speeds the velocities are linear in "
+                "(u1 with q1' = u1), each different from every coordinate")
 
 
 #: Largest rate (in operations, ``count_ops``) that :func:`qdot_map` cancels.
@@ -385,6 +412,7 @@ def prepare_vectors(vectors, speeds, frame, kdes, prescribed, what="vectors"):
             "the velocities are linear in, e.g. [u1, u2]")
     items = as_list(vectors, what)
     mapping = qdot_map(kdes, speeds)
+    check_not_coordinates(speeds, mapping)
     vecs, names = [], []
     for i, item in enumerate(items):
         vec = replace(vector_of(item, frame, what=f"{what}[{i}]"), mapping)

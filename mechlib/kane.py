@@ -32,7 +32,7 @@ from ._checks import (as_list, check_bodies, check_coordinates, check_frame,
                       vector_of)
 from .active import generalized_active_forces, loads_of
 from .errors import (ArgumentTypeError, ConstraintError, CoordinateError,
-                     MissingValueError, SpeedError)
+                     MissingValueError, ParameterError, SpeedError)
 from .inertia import mass_matrix_and_remainder
 from .kinematics import partial_velocity_map
 from .nonholonomic import (as_expressions, dependent_speed_coefficients,
@@ -190,6 +190,57 @@ def _check_functions_of_time(items, frame, qd, known, prescribed, constraints):
                 "law of its own in prescribed=[...]")
 
 
+def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies):
+    """Coordinates, speeds, constraints and bodies that fit together: no
+    coordinate is a speed, the configuration constraints hold coordinates
+    only and can be solved for ``q_dep``, each has a dependent speed (whose
+    motion constraint keeps the motion on it), and no mass or inertia
+    depends on a speed."""
+    both = [c for c in coordinates if c in speeds]
+    if both:
+        raise CoordinateError(
+            f"{both} are both coordinates and speeds; a generalized speed is "
+            "a new function of time, u1 with q1' = u1 in the kdes, not a "
+            "coordinate")
+    for i, c in enumerate(config):
+        rates = sorted({str(f) for f in me.find_dynamicsymbols(c)
+                        if isinstance(f, sm.Derivative) or f in speeds})
+        if rates:
+            raise ConstraintError(
+                f"configuration constraint {i} holds {rates}: a configuration "
+                "constraint relates coordinates only; give a constraint on the "
+                "speeds (a rolling condition) in constraints=[...] with a "
+                "dependent speed in u_dep=[...]")
+    if len(u_dep) < len(q_dep):
+        raise ConstraintError(
+            f"{len(q_dep)} configuration constraint(s) but {len(u_dep)} dependent "
+            "speed(s): each configuration constraint needs a dependent speed and "
+            "its time derivative among the velocity constraints, or the motion "
+            f"drifts off it; give u_dep=[...] with one speed per {q_dep} and "
+            "constraints=[d/dt of each configuration constraint, in the speeds]")
+    if q_dep:
+        from .verify import vanishes
+        if vanishes(config.jacobian(q_dep).det()):
+            raise ConstraintError(
+                f"the configuration constraints cannot be solved for the "
+                f"dependent coordinates {q_dep}: their Jacobian in {q_dep} is "
+                "zero everywhere (a dependent coordinate the constraints do not "
+                "hold, or constraints that repeat one another); choose as "
+                "dependent the coordinates the constraints fix")
+    for body in bodies:
+        inertia = ([c for c, _, _ in body.central_inertia.args]
+                   if isinstance(body, me.RigidBody) else [])
+        held = sorted({str(f) for x in [sm.sympify(body.mass), *inertia]
+                       for f in me.find_dynamicsymbols(x)
+                       if f in speeds or isinstance(f, sm.Derivative)})
+        if held:
+            raise ParameterError(
+                f"the mass or inertia of {body.name} depends on {held}; Kane's "
+                "equations here take masses and inertias that depend on the "
+                "configuration at most: give them as constants or functions of "
+                "the coordinates")
+
+
 def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
                     kdes=None, frame=None, u_dep=(), constraints=(),
                     q_dep=(), configuration_constraints=(), u_aux=(),
@@ -251,10 +302,18 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     ------
     CoordinateError, SpeedError
         Coordinates or speeds that are not dynamicsymbols or are repeated; a
-        kinematical differential equation that uses an unlisted speed.
+        coordinate that is also a speed; a kinematical differential equation
+        that uses an unlisted speed.
+    ArgumentTypeError
+        Coordinates or speeds given as a set (which has no order).
     ConstraintError
         Constraints that do not match the dependent speeds or coordinates,
-        or are singular for them.
+        or are singular for them: configuration constraints fewer or more
+        than ``q_dep``, one that holds a speed or a rate, one whose Jacobian
+        in ``q_dep`` is zero everywhere, or fewer dependent speeds than
+        configuration constraints.
+    ParameterError
+        A mass or an inertia that depends on a speed.
 
     Examples
     --------
@@ -312,6 +371,7 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
             f"{len(config)} configuration constraint(s) for {len(q_dep)} "
             f"dependent coordinate(s) {q_dep}; give one per dependent "
             "coordinate")
+    _check_specification(coordinates, q_dep, config, speeds + u_aux, u_dep, bodies)
 
     # 1. partial velocities, shared by F_r and F_r*
     all_speeds = speeds + u_aux
