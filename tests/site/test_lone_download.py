@@ -70,6 +70,9 @@ import json, sys, nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 notebook = nbformat.read(sys.argv[1], as_version=4)
+for cell in notebook.cells:     # the download's stored outputs: cleared, to see what runs
+    if cell.cell_type == "code":
+        cell.outputs, cell.execution_count = [], None
 error = None
 try:
     NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
