@@ -17,8 +17,8 @@ from sympy.core.function import AppliedUndef
 
 from ._checks import as_list
 from ._numpy import numpy as np
-from .errors import (ArgumentTypeError, MissingValueError, NonFiniteValueError,
-                     ParameterError, ShapeError)
+from .errors import (ArgumentTypeError, IntegrationError, MissingValueError,
+                     NonFiniteValueError, ParameterError, ShapeError)
 
 __all__ = ["numeric_values", "check_values", "refuse_state_keys", "state_function", "finite_array",
            "time_span", "integrate", "METHODS", "MAX_EVALUATIONS"]
@@ -347,21 +347,70 @@ def _times(t_eval, t_span):
     return times
 
 
+#: The keyword arguments of ``solve_ivp`` that :func:`integrate` passes on,
+#: with those of its methods (LSODA's ``min_step``, ``lband``, ``uband``).
+SOLVE_IVP_KEYWORDS = ("method", "dense_output", "events", "vectorized", "args",
+                      "first_step", "max_step", "rtol", "atol", "jac",
+                      "jac_sparsity", "lband", "uband", "min_step")
+#: Evaluations after which :func:`integrate` projects the work of the whole
+#: span from the part covered, and the factor by which the projection must
+#: exceed ``max_evaluations`` to stop it there (an integration's steps can
+#: grow after a transient, so only a span clearly out of reach is stopped).
+PROJECT_AFTER, PROJECTION_MARGIN = 20_000, 20
+
+
+def _solver_options(options):
+    """``options`` for ``solve_ivp``, checked: known keywords, finite
+    positive tolerances and steps."""
+    unknown = sorted(set(options) - set(SOLVE_IVP_KEYWORDS))
+    if unknown:
+        raise ParameterError(
+            f"simulate has no keyword {', '.join(unknown)}; the keywords passed "
+            f"to solve_ivp are {', '.join(SOLVE_IVP_KEYWORDS)}")
+    if "method" in options:
+        options["method"] = _method(options["method"])
+    for name in ("rtol", "atol"):
+        if name in options:
+            values = finite_array(options[name], name).ravel()
+            if values.size == 0 or np.any(values <= 0):
+                # atol = 0 makes the error norm 0/0 where a state is zero
+                raise ParameterError(
+                    f"{name} = {options[name]!r}; give a positive tolerance, "
+                    "e.g. 1e-9")
+    for name in ("first_step", "max_step", "min_step"):
+        if name in options and options[name] is not None:
+            value = options[name]
+            if name == "max_step" and value == math.inf:
+                continue
+            step = numeric_values({name: value}, "simulate")[name]
+            if step <= 0 and not (name == "min_step" and step == 0):
+                raise ParameterError(
+                    f"{name} = {value!r}; give a positive step in the time's "
+                    "units, or leave it out to let the integrator choose")
+    return options
+
+
 def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
               **solve_ivp_kwargs):
     """``solve_ivp(f, t_span, x0, t_eval=...)`` with checked arguments and a
     bound on the work: ``t_span`` two different finite times, ``t_eval``
     finite, inside the span and in order, ``method`` one of
-    :data:`METHODS`, at most ``max_evaluations`` calls of ``f`` (else
-    ``ParameterError``); ``rtol`` and ``atol`` default to 1e-9.
+    :data:`METHODS`, only the keywords of :data:`SOLVE_IVP_KEYWORDS`,
+    finite positive tolerances and steps; at most ``max_evaluations`` calls
+    of ``f`` (else ``ParameterError``), and a span that the first
+    :data:`PROJECT_AFTER` calls show to need more than
+    :data:`PROJECTION_MARGIN` times that many is refused at once (seconds,
+    not the minutes the whole budget takes). ``rtol`` and ``atol`` default
+    to 1e-9. An integration that fails (``success`` false: a step size
+    too small for the dynamics) raises ``IntegrationError`` with the
+    integrator's message and the time reached.
     """
     from scipy.integrate import solve_ivp
 
     t_span = time_span(t_span)
     if t_eval is not None:
         t_eval = _times(t_eval, t_span)
-    if "method" in solve_ivp_kwargs:
-        solve_ivp_kwargs["method"] = _method(solve_ivp_kwargs["method"])
+    solve_ivp_kwargs = _solver_options(dict(solve_ivp_kwargs))
     budget = numeric_values({"max_evaluations": max_evaluations},
                             "simulate")["max_evaluations"]
     if budget < 1:
@@ -370,6 +419,7 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     count = [0]
+    start, end = t_span
 
     def bounded(time, x):
         count[0] += 1
@@ -379,6 +429,25 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
                 f"{t_span} after {int(budget)} evaluations of the equations: "
                 "the time span is too long for these dynamics and tolerances; "
                 "shorten t_span, loosen rtol/atol, or raise max_evaluations")
+        if count[0] == PROJECT_AFTER:
+            covered = abs(time - start) / abs(end - start)
+            if covered * PROJECTION_MARGIN * budget < PROJECT_AFTER:
+                raise ParameterError(
+                    f"the first {PROJECT_AFTER} evaluations of the equations "
+                    f"reached t = {time:.6g} of t_span = {t_span}: at that pace "
+                    f"the span needs about {PROJECT_AFTER / max(covered, 1e-300):.3g} "
+                    f"evaluations, more than max_evaluations = {int(budget)} "
+                    "allows; shorten t_span, loosen rtol/atol, or raise "
+                    "max_evaluations")
         return f(time, x)
 
-    return solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    result = solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    if not result.success:
+        reached = result.t[-1] if len(result.t) else start
+        raise IntegrationError(
+            f"the integration failed at t = {reached:.6g} of t_span = {t_span}: "
+            f"{result.message} This happens where the motion becomes singular "
+            "(a collision, a division by zero) or too stiff for the method; "
+            "shorten t_span to before that time, or try method='Radau' or "
+            "'LSODA'")
+    return result

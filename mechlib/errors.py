@@ -35,6 +35,7 @@ __all__ = [
     "UnknownCheckError",
     "NumpyMissingError",
     "SwitchingPointError",
+    "IntegrationError",
 ]
 
 
@@ -320,5 +321,17 @@ class SwitchingPointError(MechlibError, ValueError):
     --------
     >>> import mechlib as ml
     >>> issubclass(ml.errors.SwitchingPointError, ValueError)
+    True
+    """
+
+
+class IntegrationError(MechlibError, ValueError):
+    """An integration that failed before the end of its time span (the
+    integrator's step became too small: a singular or too stiff motion).
+
+    Examples
+    --------
+    >>> import mechlib as ml
+    >>> issubclass(ml.errors.IntegrationError, ValueError)
     True
     """

@@ -328,14 +328,24 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         time span far too long for the dynamics ends with an error.
     **solve_ivp_kwargs
         Passed to ``solve_ivp``; ``rtol`` and ``atol`` default to ``1e-9``;
-        ``method`` must be one of ``METHODS`` (the methods of ``solve_ivp``).
+        ``method`` must be one of ``METHODS`` (the methods of ``solve_ivp``);
+        another keyword than ``solve_ivp``'s is refused.
 
     Raises
     ------
     ParameterError
         A time span or tolerances the integration cannot finish within
-        ``max_evaluations``, an unknown ``method``, ``t_eval`` not in
-        order, or a mass matrix that is not positive definite at ``x0``.
+        ``max_evaluations`` (a span that the first evaluations show to be far
+        out of reach is refused within seconds), an unknown ``method`` or
+        keyword, a tolerance or step that is not positive, ``t_eval`` not in
+        order, a mass matrix that is not positive definite at ``x0``, or a
+        value keyed by a coordinate or speed in ``constants`` or
+        ``specified``.
+    NonFiniteValueError
+        A tolerance or step that is NaN or infinite.
+    IntegrationError
+        An integration that fails before the end of ``t_span`` (the result
+        would have ``success`` false): its message and the time reached.
 
     Returns
     -------

@@ -1,0 +1,79 @@
+"""``simulate``'s arguments and failures (issue 47, item 4, in part).
+
+Before: SciPy's own ``ValueError`` for ``first_step=-1`` and ``max_step=0``,
+``rtol=inf`` accepted (a NaN state followed), unknown keywords accepted with a
+warning, a failed integration returned with ``success=False`` and no error,
+and ``t_span=(0, 1e12)`` was refused only after 172 s.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+import sympy as sm
+import sympy.physics.mechanics as me
+
+import mechlib as ml
+from mechlib import errors as E
+
+EX = ml.systems.double_pendulum()
+EQS = ml.kanes_equations(EX)
+CONSTANTS = {EX.m1: 1.0, EX.m2: 1.0, EX.l: 1.0, EX.g: 9.81}
+X0 = [0.1, 0.0, 0.0, 0.0]
+
+
+def run(**options):
+    return ml.simulate(EQS, X0, (0.0, 1.0), CONSTANTS, **options)
+
+
+@pytest.mark.parametrize("options, error, words", [
+    (dict(first_step=-1), E.ParameterError, "first_step = -1"),
+    (dict(max_step=0), E.ParameterError, "max_step = 0"),
+    (dict(first_step=float("nan")), E.NonFiniteValueError, "first_step"),
+    (dict(rtol=float("inf")), E.NonFiniteValueError, "rtol"),
+    (dict(atol=float("nan")), E.NonFiniteValueError, "atol"),
+    (dict(rtol=0), E.ParameterError, "positive tolerance"),
+    (dict(atol=-1e-9), E.ParameterError, "atol"),
+    (dict(atol=0.0), E.ParameterError, "atol"),
+    (dict(bogus=1), E.ParameterError, "no keyword bogus"),
+    (dict(t_evel=[0.5]), E.ParameterError, "no keyword t_evel"),
+])
+def test_a_bad_solver_option_is_refused(options, error, words):
+    """Failed before: ValueError from SciPy (steps), a NaN state (rtol=inf),
+    nothing (unknown keywords, rtol=0 as SciPy's own warning)."""
+    with pytest.raises(error, match=words):
+        run(**options)
+
+
+def test_good_solver_options_still_pass():
+    assert run(max_step=np.inf, atol=1e-10, rtol=1e-8).success
+    assert run(method="LSODA", min_step=0.0, first_step=1e-3).success
+
+
+def blow_up():
+    """u' = u**2 from u = 1: infinite at t = 1."""
+    q, u = me.dynamicsymbols("q u")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P = O.locatenew("P", q * N.x)
+    P.set_vel(N, u * N.x)
+    return ml.kanes_equations(bodies=[me.Particle("p", P, sm.Integer(1))],
+                              loads=[(P, u**2 * N.x)], q=[q], u=[u],
+                              kdes=[q.diff() - u], frame=N)
+
+
+def test_a_failed_integration_raises():
+    """Failed before: an OdeResult with success False came back (t = 0.99999)."""
+    with pytest.raises(E.IntegrationError, match="failed at t = 1 of"):
+        ml.simulate(blow_up(), [0.0, 1.0], (0.0, 2.0), {})
+
+
+def test_a_span_far_out_of_reach_is_refused_within_seconds():
+    """Failed before: 172 s (two million evaluations) before the refusal."""
+    start = time.perf_counter()
+    with pytest.raises(E.ParameterError, match="at that pace"):
+        ml.simulate(EQS, X0, (0.0, 1e12), CONSTANTS)
+    assert time.perf_counter() - start < 10
