@@ -107,7 +107,27 @@ def _specified_values(specified):
     specified = dict(specified)
     constant = {k: v for k, v in specified.items() if not callable(v)}
     numeric_values(constant, "specified")
+    for key, fn in specified.items():
+        if callable(fn):
+            _check_function_of_time(fn, key)
     return specified
+
+
+def _check_function_of_time(fn, key):
+    """Raise unless ``fn`` can be called with the time alone."""
+    import inspect
+
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):       # a builtin without a signature
+        return
+    try:
+        signature.bind(0.0)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"specified[{key}] is a function {signature} that cannot be called "
+            "with the time alone; give a number or a function of t, e.g. "
+            "lambda t: np.sin(t)") from None
 
 
 def _specified_at(fn, key, time):

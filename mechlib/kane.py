@@ -241,10 +241,29 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies):
                 "the coordinates")
 
 
+#: KanesMethod's keywords and mechlib's for them.
+_KANES_METHOD_KEYWORDS = {
+    "q_ind": "q", "u_ind": "u", "kd_eqs": "kdes", "q_dependent": "q_dep",
+    "u_dependent": "u_dep", "u_auxiliary": "u_aux",
+    "velocity_constraints": "constraints", "forcelist": "loads",
+    "bodylist": "bodies", "loadlist": "loads", "bodies_list": "bodies"}
+
+
+def _refuse_keywords(others):
+    """An unknown keyword of kanes_equations, named with the one meant."""
+    for key in others:
+        meant = _KANES_METHOD_KEYWORDS.get(key)
+        hint = (f"; KanesMethod's {key}= is {meant}= here" if meant else
+                "; the keywords are bodies, loads, q, u, kdes, frame, u_dep, "
+                "constraints, q_dep, configuration_constraints, u_aux, "
+                "prescribed and constraint_solver")
+        raise ArgumentTypeError(f"kanes_equations has no keyword {key}={hint}")
+
+
 def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
                     kdes=None, frame=None, u_dep=(), constraints=(),
                     q_dep=(), configuration_constraints=(), u_aux=(),
-                    prescribed=(), constraint_solver="CRAMER"):
+                    prescribed=(), constraint_solver="CRAMER", **others):
     r"""Form Kane's equations from partial velocities.
 
     Give either a ``sympy.physics.mechanics.System`` (or an example from
@@ -337,6 +356,7 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     >>> eqs.mass_matrix, eqs.forcing
     (Matrix([[l**2*m]]), Matrix([[-g*l*m*cos(q)]]))
     """
+    _refuse_keywords(others)
     if system is not None:
         given = _from_system(system)
         frame, bodies, loads = given["frame"], given["bodies"], given["loads"]

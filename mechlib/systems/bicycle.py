@@ -23,7 +23,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from .._checks import as_expression, check_finite
-from ..errors import ConstraintViolationError, MissingValueError
+from ..errors import (ArgumentTypeError, ConstraintViolationError, MissingValueError,
+                      NonFiniteValueError)
 from ._example import Example, build_system
 
 __all__ = ["whipple_bicycle", "BENCHMARK_PARAMETERS", "benchmark_parameters",
@@ -287,6 +288,17 @@ def whipple_bicycle():
     return Example("Whipple bicycle", system, names)
 
 
+def _check_bicycle(ex, function):
+    """``ex``, if it is an example made by :func:`whipple_bicycle`."""
+    names = getattr(ex, "names", None) if isinstance(ex, Example) else None
+    if not names or any(key not in names for key in _PARAMETER_NAMES):
+        raise ArgumentTypeError(
+            f"{function} needs the Whipple bicycle example, got "
+            f"{type(ex).__name__} {getattr(ex, 'name', ex)!r:.60}; make it with "
+            "ex = mechlib.systems.whipple_bicycle()")
+    return ex
+
+
 def benchmark_parameters(ex):
     """The benchmark's values as ``{symbol: value}`` for a bicycle example.
 
@@ -309,6 +321,7 @@ def benchmark_parameters(ex):
     >>> benchmark_parameters(ex)[ex.w]
     1.02
     """
+    _check_bicycle(ex, "benchmark_parameters")
     return {ex.names[key]: value
             for key, value in BENCHMARK_PARAMETERS.items()}
 
@@ -359,6 +372,20 @@ def pitch_angle(ex, lean, steer, constants):
     """
     from scipy.optimize import brentq
 
+    _check_bicycle(ex, "pitch_angle")
+    if not isinstance(constants, dict):
+        raise ArgumentTypeError(
+            f"constants must be a dict {{symbol: value}}, got {type(constants).__name__}; "
+            "e.g. benchmark_parameters(ex)")
+    for name, value in (("lean", lean), ("steer", steer)):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ArgumentTypeError(
+                f"{name} = {value!r} is not a number; give an angle in radians") from None
+        if not math.isfinite(number):
+            raise NonFiniteValueError(
+                f"{name} = {value!r} is not finite; give an angle in radians")
     values = _numeric_parameters(ex, constants)
     height = sm.lambdify(ex.pitch, ex.holonomic_constraint.xreplace(
         {ex.lean: sm.Float(lean), ex.steer: sm.Float(steer), **values}))
@@ -410,6 +437,7 @@ def upright_operating_point(ex, v, constants=None):
     >>> op[ex.u1], op[ex.rear_wheel_rate], op[ex.front_wheel_rate]
     (5, -5/r_R, -5/r_F)
     """
+    _check_bicycle(ex, "upright_operating_point")
     v = check_finite(as_expression(
         v, f"the forward speed v must be a number or a SymPy expression, got "
         f"{type(v).__name__} {v!r}"), "the forward speed v")
