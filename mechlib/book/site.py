@@ -99,7 +99,7 @@ def require_version(distribution: str, written_for: str, what: str,
                     "is not the code it was written for")
     raise PatchedInternalsChanged(
         f"{what} was written for {distribution} {written_for}, and {changed}. "
-        f"Install {distribution}=={written_for} as the requirements files pin it; or, "
+        f"Install {distribution}=={written_for} (the book's build environment); or, "
         f"to move to {distribution} {found}, read what the patch relies on in that "
         "version, make the patch fit (or drop it if the version no longer needs it), "
         "and update the version and digest it checks (CONTRIBUTING.md, "
