@@ -5,8 +5,8 @@ Each answer cell of a chapter (a code cell tagged ``answer`` that ends with
 becomes an editable code box with a "Check" button (``_ext/static/answers.js``).
 The page's Python runs in a Web Worker (``answers-worker.mjs``), under a time
 limit (:data:`RUN_LIMIT`) and with a Stop button, so that no run holds up the
-page. The first press (or the first focus of a box) loads Pyodide, the SymPy, mpmath and mechlib wheels, all
-served by the site itself (``vendor/static/pyodide``, installed by
+page. The first press (or the first focus of a box) loads Pyodide, the SymPy,
+mpmath and mechlib wheels, all served by the site itself (``vendor/static/pyodide``, installed by
 ``scripts/setup.sh``; mechlib's wheel in ``_static``, built by
 :func:`mechlib.book.site.build_wheel`), runs the exercise's setup and then
 the box's code, and shows what ``ml.check`` says, as in Jupyter.

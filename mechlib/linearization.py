@@ -22,7 +22,7 @@ The complex step needs analytic equations. A load that switches, Coulomb
 friction :math:`\operatorname{sign}(u)`, drag :math:`|u|\,u`, ``Heaviside``,
 ``Min``, ``Max``, ``Piecewise``, is smooth on each side of its switch: there
 it is replaced by the branch that holds at the operating point
-(:mod:`mechlib._branches`) before the derivatives are taken; at the switch
+(``mechlib._branches``) before the derivatives are taken; at the switch
 itself there is no derivative and :class:`~mechlib.errors.SwitchingPointError`
 says so.
 """

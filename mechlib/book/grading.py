@@ -22,7 +22,8 @@ the first runs in the student's process:
 3. :func:`verdict` compares the answer with the **worked expressions** (the
    instructors' ``grading/worked/<chapter>.json``), evaluated at 16 **points
    drawn at grading time** from the operating system's randomness, over
-   both signs and magnitudes above 1, with the comparison of
+   both signs and magnitudes from 0.2 to 3 (up to 10 where a sign shows only
+   there, :mod:`mechlib._sampling`), with the comparison of
    :mod:`mechlib.book.check` (:func:`~mechlib.book.answers.normalize`,
    :func:`~mechlib.book.record.record_worked`,
    :func:`~mechlib.book.check.compare`); it calls no ``simplify``.
