@@ -43,13 +43,14 @@ class PrefixHandler(QuietHandler):
     def send_head(self):
         path = urlsplit(self.path).path
         if not path.startswith(PREFIX) and path != PREFIX.rstrip("/"):
-            self.missing.append(self.path)
             self.send_error(404, "outside the site's sub-path")
             return None
-        head = super().send_head()
-        if head is None:
+        return super().send_head()
+
+    def send_error(self, code, message=None, explain=None):
+        if code == 404:      # (send_head also returns None after a 304)
             self.missing.append(self.path)
-        return head
+        super().send_error(code, message, explain)
 
 
 @pytest.fixture(scope="module")
