@@ -29,6 +29,8 @@ notebook = nbformat.read(sys.argv[1], as_version=4)
 NotebookClient(notebook, timeout=600, kernel_name="python3",
                allow_error_names=[]).execute()
 print("ran", len(notebook.cells), "cells")
+first = next(cell for cell in notebook.cells if cell.cell_type == "code")
+print("install cell:", repr("".join(o.get("text", "") for o in first.outputs)))
 """
 
 
@@ -58,6 +60,9 @@ def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
                             capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     assert "ran" in result.stdout
+    # one line, and no advice to restart the kernel (none is needed)
+    said = result.stdout.split("install cell: ", 1)[1].strip()
+    assert said == repr(f"mechlib installed from {env['MECHBOOK_WHEEL']}\n"), said
     installed = subprocess.run([python, "-c", "import mechlib; print(mechlib.__file__)"],
                                cwd=folder, env=env, capture_output=True, text=True,
                                check=True).stdout
