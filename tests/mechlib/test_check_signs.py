@@ -23,8 +23,6 @@ cos(theta_s)**2)`` for an angle ``theta_s`` declared positive is a mistake
 from __future__ import annotations
 
 import functools
-import json
-from pathlib import Path
 
 import pytest
 import sympy as sm
@@ -36,14 +34,8 @@ from mechlib._sampling import MAGNITUDE, WIDE_MAGNITUDE, seed_of, signed_point
 from mechlib.book.answers import atoms_of, value_at
 from mechlib.book import record
 from mechlib.book.record import one_signed, scalars_in, sign_carriers, signs_at
+from tests.mechlib.stored_checks import PUBLIC, WORKED
 
-ROOT = Path(__file__).resolve().parents[2]
-WORKED = {name: worked for path in sorted((ROOT / "grading" / "worked").glob("*.json"))
-          for name, worked in json.loads(path.read_text())["checks"].items()}
-PUBLIC = {name: stored
-          for path in sorted((ROOT / "mechlib" / "book" / "checks").glob("*.json"))
-          if path.stem != "examples"
-          for name, stored in json.loads(path.read_text())["checks"].items()}
 
 
 @functools.lru_cache(maxsize=None)

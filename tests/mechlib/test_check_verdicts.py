@@ -16,8 +16,6 @@ the book does not learn which mistakes are tested.
 from __future__ import annotations
 
 import builtins
-import json
-from pathlib import Path
 
 import pytest
 import sympy as sm
@@ -29,14 +27,8 @@ from mechlib.book import check as check_module
 from mechlib.book.grading import grade
 from mechlib.book.record import scalars_in
 from tests.cheating import interpolant, replace_the_checks
+from tests.mechlib.stored_checks import PUBLIC, WORKED
 
-ROOT = Path(__file__).resolve().parents[2]
-WORKED = {name: worked for path in sorted((ROOT / "grading" / "worked").glob("*.json"))
-          for name, worked in json.loads(path.read_text())["checks"].items()}
-PUBLIC = {name: stored
-          for path in sorted((ROOT / "mechlib" / "book" / "checks").glob("*.json"))
-          if path.stem != "examples"
-          for name, stored in json.loads(path.read_text())["checks"].items()}
 
 t = me.dynamicsymbols._t
 

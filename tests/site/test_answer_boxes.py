@@ -71,9 +71,9 @@ def page_data(site, chapter):
     return json.loads(found.group(1))
 
 
-def type_and_check(page, name, code, timeout=FIRST_CHECK_SECONDS):
-    """Type ``code`` into the box of check ``name`` with the keyboard, press
-    Ctrl+Enter and return the verdict once the check is done."""
+def press_check(page, name, code):
+    """Type ``code`` into the box of check ``name`` and press Check; return
+    the box's root (its run goes on)."""
     box = page.locator(f"#answer-{name}")
     box.focus()
     page.keyboard.press("Control+A")
@@ -81,10 +81,19 @@ def type_and_check(page, name, code, timeout=FIRST_CHECK_SECONDS):
     # the box keeps what is typed as it is: no auto-indentation to undo
     page.keyboard.insert_text(code)
     page.keyboard.press("Control+Enter")
-    root = page.locator(".mechbook-answer", has=box)
+    return page.locator(".mechbook-answer", has=box)
+
+
+def wait_done(page, root, seconds):
     page.wait_for_function("(root) => !root.hasAttribute('aria-busy')",
-                           arg=root.element_handle(), timeout=timeout * 1000)
+                           arg=root.element_handle(), timeout=seconds * 1000)
     return root.locator("[role=status]").inner_text()
+
+
+def type_and_check(page, name, code, timeout=FIRST_CHECK_SECONDS):
+    """Type ``code`` into the box of check ``name`` with the keyboard, press
+    Ctrl+Enter and return the verdict once the check is done."""
+    return wait_done(page, press_check(page, name, code), timeout)
 
 
 @pytest.fixture(scope="module")
@@ -245,24 +254,6 @@ new PerformanceObserver(function (list) {
   });
 }).observe({type: "long-animation-frame", buffered: true});
 """
-
-
-def press_check(page, name, code):
-    """Type ``code`` into the box of check ``name`` and press Check; return
-    the box's root (its run goes on)."""
-    box = page.locator(f"#answer-{name}")
-    box.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-    page.keyboard.press("Control+Enter")
-    return page.locator(".mechbook-answer", has=box)
-
-
-def wait_done(page, root, seconds):
-    page.wait_for_function("(root) => !root.hasAttribute('aria-busy')",
-                           arg=root.element_handle(), timeout=seconds * 1000)
-    return root.locator("[role=status]").inner_text()
 
 
 def test_python_runs_apart_from_the_page(browser, base_url):
