@@ -190,12 +190,14 @@ def _check_functions_of_time(items, frame, qd, known, prescribed, constraints):
                 "law of its own in prescribed=[...]")
 
 
-def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies):
+def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies, implicit=0):
     """Coordinates, speeds, constraints and bodies that fit together: no
     coordinate is a speed, the configuration constraints hold coordinates
     only and can be solved for ``q_dep``, each has a dependent speed (whose
-    motion constraint keeps the motion on it), and no mass or inertia
-    depends on a speed."""
+    motion constraint keeps the motion on it) or a kinematical differential
+    equation of its own beyond the speeds' (``implicit`` of them: the
+    derivative of a quaternion's unit norm, as in SymPy's implicit
+    kinematics), and no mass or inertia depends on a speed."""
     both = [c for c in coordinates if c in speeds]
     if both:
         raise CoordinateError(
@@ -211,7 +213,7 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies):
                 "constraint relates coordinates only; give a constraint on the "
                 "speeds (a rolling condition) in constraints=[...] with a "
                 "dependent speed in u_dep=[...]")
-    if len(u_dep) < len(q_dep):
+    if len(u_dep) + implicit < len(q_dep):
         raise ConstraintError(
             f"{len(q_dep)} configuration constraint(s) but {len(u_dep)} dependent "
             "speed(s): each configuration constraint needs a dependent speed and "
@@ -391,7 +393,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
             f"{len(config)} configuration constraint(s) for {len(q_dep)} "
             f"dependent coordinate(s) {q_dep}; give one per dependent "
             "coordinate")
-    _check_specification(coordinates, q_dep, config, speeds + u_aux, u_dep, bodies)
+    _check_specification(coordinates, q_dep, config, speeds + u_aux, u_dep, bodies,
+                         implicit=len(coordinates) - len(speeds))
 
     # 1. partial velocities, shared by F_r and F_r*
     all_speeds = speeds + u_aux

@@ -82,8 +82,16 @@
     window.addEventListener("storage", markChaptersDone);
     nameFromVisibleText();
     hideIconsInLabelledControls(document);
-    new MutationObserver(() => { hideIconsInLabelledControls(document); soon(); })
-      .observe(document.body, { childList: true, subtree: true });
+    // (not for what an answer box says while it runs: a status line is no
+    // formula, and measuring every formula of the page at each word of it
+    // held a loaded phone's main thread for over half a second)
+    const STATUS = ".mechbook-answer-verdict, .mechbook-progress";
+    new MutationObserver((records) => {
+      if (records.every((record) => record.target.closest
+                         && record.target.closest(STATUS))) { return; }
+      hideIconsInLabelledControls(document);
+      soon();
+    }).observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", soon);
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
       MathJax.startup.promise.then(soon);

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import hashlib
 import inspect
 import json
@@ -219,10 +220,17 @@ def _kernel_manager_class(user):
     return UserKernelManager
 
 
+@functools.lru_cache(maxsize=None)
+def _to_tree_source():
+    """:func:`grading.to_tree`'s code, read once, before any notebook runs: a
+    notebook that rewrites the module on disk changes no later exporter."""
+    return inspect.getsource(grading.to_tree)
+
+
 def exporter_source(variables):
     """The code of the cell that sends the answers ``{variable: frame}`` out
     of the kernel as display data of type :data:`grading.MIME`."""
-    body = inspect.getsource(grading.to_tree) + (
+    body = _to_tree_source() + (
         "_out = {}\n"
         "for _name, _frame in _frames.items():\n"
         "    if _name not in _values:\n"
