@@ -63,6 +63,8 @@ import re
 import sys
 from pathlib import Path
 
+from ..errors import MechlibError
+
 __all__ = ["MIME", "to_tree", "from_tree", "TreeError", "verdict", "grade_tree",
            "serve", "grade", "genuine_builtins"]
 
@@ -185,8 +187,9 @@ def to_tree(value, frame=None):
 
 # --- the grader's side: data back to SymPy, by a whitelist -------------------------
 
-class TreeError(ValueError):
-    """A tree the grader does not read (the answer scores nothing)."""
+class TreeError(MechlibError, ValueError):
+    """A tree the grader does not read (the answer scores nothing); its
+    message says what of the answer the grader did not read."""
 
 
 _NAME = re.compile(r"[^\x00-\x1f\x7f]{1,%d}" % LIMITS["name"])
