@@ -34,15 +34,16 @@ print("install cell:", repr("".join(o.get("text", "") for o in first.outputs)))
 """
 
 
-def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
+def alone_in_an_empty_folder(base_url, tmp_path):
+    """The chapter's download, saved alone in an empty folder, and a fresh
+    venv with nothing but nbclient and ipykernel, made outside this
+    repository's environment as a reader would: (folder, notebook, the
+    venv's python, its environment variables)."""
     folder = tmp_path / "empty"
     folder.mkdir()
     notebook = folder / f"{CHAPTER}.ipynb"
-    download = f"_sources/book/{CHAPTER}.ipynb"
-    with urllib.request.urlopen(f"{base_url}/{download}") as response:
+    with urllib.request.urlopen(f"{base_url}/_sources/book/{CHAPTER}.ipynb") as response:
         notebook.write_bytes(response.read())
-    assert os.listdir(folder) == [notebook.name]
-    # as the reader would, outside this repository's environment
     environment = tmp_path / "jupyter-only"
     env = reader_environment(environment)
     subprocess.run([system_python(), "-m", "venv", environment], cwd=tmp_path,
@@ -50,6 +51,12 @@ def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
     python = environment / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "--quiet", "nbclient", "ipykernel"],
                    cwd=tmp_path, env=env, check=True, capture_output=True)
+    return folder, notebook, python, env
+
+
+def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
+    folder, notebook, python, env = alone_in_an_empty_folder(base_url, tmp_path)
+    assert os.listdir(folder) == [notebook.name]
     missing = subprocess.run([python, "-c", "import importlib.util as u; "
                               "print(u.find_spec('mechlib'))"], cwd=folder, env=env,
                              capture_output=True, text=True, check=True)
@@ -66,7 +73,8 @@ def test_a_downloaded_chapter_runs_alone(base_url, tmp_path):
     installed = subprocess.run([python, "-c", "import mechlib; print(mechlib.__file__)"],
                                cwd=folder, env=env, capture_output=True, text=True,
                                check=True).stdout
-    assert str(environment) in installed, "mechlib came from somewhere else than the wheel"
+    assert str(python.parent.parent) in installed, \
+        "mechlib came from somewhere else than the wheel"
     assert sys.prefix not in installed
 
 
@@ -100,18 +108,7 @@ def test_an_offline_download_stops_at_once_saying_why(base_url, site, tmp_path):
     import re
     import socket
 
-    folder = tmp_path / "empty"
-    folder.mkdir()
-    notebook = folder / f"{CHAPTER}.ipynb"
-    with urllib.request.urlopen(f"{base_url}/_sources/book/{CHAPTER}.ipynb") as response:
-        notebook.write_bytes(response.read())
-    environment = tmp_path / "jupyter-only"
-    env = reader_environment(environment)
-    subprocess.run([system_python(), "-m", "venv", environment], cwd=tmp_path,
-                   env=env, check=True, capture_output=True)
-    python = environment / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "nbclient", "ipykernel"],
-                   cwd=tmp_path, env=env, check=True, capture_output=True)
+    folder, notebook, python, env = alone_in_an_empty_folder(base_url, tmp_path)
     with socket.socket() as probe:          # a port nothing listens on: as if offline
         probe.bind(("127.0.0.1", 0))
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
