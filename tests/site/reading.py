@@ -164,6 +164,77 @@ CLIPPED_MATH = r"""() => {
     return found;
 }"""
 
+# Every typeset formula measured against its column (issue 45): the block it
+# sits in (a paragraph, a list item, a table cell) for inline math, the
+# equation's div.math or the output's box for display math. Each formula's
+# pieces (the boxes of mjx-math's contents, one per line once MathJax breaks
+# it) must lie inside the column, or the formula is one that scrolls
+# sideways (or is cut off). For each such formula: what it is, its TeX (from
+# MathJax's list of math items), whether the TeX is a matrix or an array
+# (nothing to break), and whether the box that scrolls it shows that it does
+# (the shadows of _ext/static/mechbook.css). Math in a closed dropdown is not
+# laid out: open the solutions first (OPEN_ALL).
+WIDE_MATH = r"""() => {
+    const width = document.documentElement.clientWidth;
+    const tex = new Map();
+    const started = window.MathJax && MathJax.startup && MathJax.startup.document;
+    for (const item of (started ? MathJax.startup.document.math : []))
+        if (item.typesetRoot) tex.set(item.typesetRoot, String(item.math));
+    const unbreakable = /\\begin\{(?:[pbBvV]?matrix|smallmatrix|array)\}/;
+    const shows = style => (style.overflowX === 'auto' || style.overflowX === 'scroll')
+        && style.backgroundAttachment.includes('local')
+        && style.backgroundImage.includes('gradient');
+    const blockOf = el => {
+        for (let up = el.parentElement; up; up = up.parentElement) {
+            const display = getComputedStyle(up).display;
+            if (!display.startsWith('inline') && display !== 'contents') return up;
+        }
+        return document.body;
+    };
+    const found = [];
+    for (const container of document.querySelectorAll('main mjx-container')) {
+        const math = container.querySelector(':scope > mjx-math');
+        if (!math || !math.getClientRects().length) continue;
+        const drawer = container.closest('.bd-sidebar-primary, .bd-sidebar-secondary');
+        const shut = drawer && drawer.getBoundingClientRect();
+        if (shut && (shut.left >= width || shut.right <= 0)) continue;
+        const display = container.getAttribute('display') === 'true';
+        const output = container.closest('.cell_output');
+        const column = display ? (output ? (container.closest('.output') || output)
+                                         : (container.closest('div.math') || blockOf(container)))
+                               : blockOf(container.closest('span.math') || container);
+        const style = getComputedStyle(column);
+        const frame = column.getBoundingClientRect();
+        const left = frame.left + column.clientLeft + parseFloat(style.paddingLeft);
+        const right = frame.left + column.clientLeft + column.clientWidth
+                      - parseFloat(style.paddingRight);
+        const range = document.createRange();
+        range.selectNodeContents(math);
+        let low = Infinity, high = -Infinity;
+        for (const rect of range.getClientRects()) {
+            if (!rect.width) continue;
+            low = Math.min(low, rect.left);
+            high = Math.max(high, rect.right);
+        }
+        if (low >= left - 1 && high <= right + 1) continue;
+        let cued = false;
+        for (let el = container; el && el !== column.parentElement; el = el.parentElement) {
+            if (shows(getComputedStyle(el)) && el.scrollWidth > el.clientWidth + 1) {
+                cued = true;
+                break;
+            }
+        }
+        const source = tex.get(container) || '';
+        const where = container.closest('[id]');
+        found.push({kind: display ? (output ? 'output' : 'display') : 'inline',
+                    id: where ? where.id : '',
+                    tex: source.replace(/\s+/g, ' ').trim().slice(0, 70),
+                    width: Math.round(high - low), column: Math.round(right - left),
+                    matrix: unbreakable.test(source), cued});
+    }
+    return found;
+}"""
+
 # Open every dropdown (worked solutions) so that the math inside is laid out.
 OPEN_ALL = """() => {
     document.querySelectorAll('.toggle-hidden').forEach(el => el.classList.remove('toggle-hidden'));
@@ -218,7 +289,7 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from tests.site.conftest import CHROMIUM_ARGS, QuietHandler, SITE
+    from tests.site.conftest import CHROMIUM_ARGS, SITE, QuietHandler
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(SITE), help="a built site (_build/html)")

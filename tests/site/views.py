@@ -32,7 +32,8 @@ VIEWS = {"1280-light": (DESKTOP, "light"),
 
 #: The modules whose tests share pages, in the order their checks of one page run:
 #: the ones that only read it first, the one that opens every dropdown last.
-ORDER = ("test_pages", "test_icons", "test_reading", "test_accessibility", "test_math_fits")
+ORDER = ("test_pages", "test_icons", "test_reading", "test_accessibility", "test_math_width",
+         "test_math_fits")
 
 #: Explorers draw their first picture after the page has loaded.
 EXPLORERS_DRAWN = """() => Array.from(document.querySelectorAll('img.mechlib-explorer-frame'))
