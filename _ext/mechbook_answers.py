@@ -1,18 +1,18 @@
 """Sphinx extension of the book: answer the checked exercises in the page.
 
 Each answer cell of a chapter (a code cell tagged ``answer`` that ends with
-``ml.check("<name>", <variable>)``, :func:`mechlib.book.chapters.chapter_checks`)
+``ml.check("<name>", <variable>)``, :func:`bookkit.chapters.chapter_checks`)
 becomes an editable code box with a "Check" button (``_ext/static/answers.js``).
 The page's Python runs in a Web Worker (``answers-worker.mjs``), under a time
 limit (:data:`RUN_LIMIT`) and with a Stop button, so that no run holds up the
 page. The first press (or the first focus of a box) loads Pyodide, the SymPy,
 mpmath and mechlib wheels, all served by the site itself (``vendor/static/pyodide``, installed by
 ``scripts/setup.sh``; mechlib's wheel in ``_static``, built by
-:func:`mechlib.book.site.build_wheel`), runs the exercise's setup and then
+:func:`bookkit.site.build_wheel`), runs the exercise's setup and then
 the box's code, and shows what ``ml.check`` says, as in Jupyter.
 
 What of a chapter runs in the page, and which cells an exercise's box runs
-first, :mod:`mechlib.book.in_page` finds: the cells its answer and worked
+first, :mod:`bookkit.in_page` finds: the cells its answer and worked
 solution need, among the cells the reader sees that the page's Python can run
 (SymPy and mechlib's symbolic core, no numpy, scipy or matplotlib). Every
 checked exercise must be checkable there: a chapter with one whose check
@@ -39,9 +39,9 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-from mechlib.book.chapters import REPOSITORY, read_chapter
-from mechlib.book.in_page import NOT_IN_PAGE, page_boxes
-from mechlib.book.site import package_digest, wheel_name
+from bookkit.chapters import REPOSITORY, read_chapter
+from bookkit.in_page import NOT_IN_PAGE, page_boxes
+from bookkit.site import package_digest, wheel_name
 
 #: Where scripts/setup.sh puts Pyodide and the SymPy and mpmath wheels (the
 #: site serves vendor/static as _static).
@@ -65,7 +65,7 @@ def cell_key(code):
 @functools.lru_cache(maxsize=None)
 def answer_boxes(chapter):
     """The in-page data of a chapter's answer cells and live cells, or None if
-    it has no answer cell (:func:`mechlib.book.in_page.page_boxes`).
+    it has no answer cell (:func:`bookkit.in_page.page_boxes`).
 
     Returns ``{"cells": [source, ...], "keys": [key, ...], "checks": {name:
     {"setup": [k, ...]}}, "live": [[key, [k, ...]], ...], "lacks": {"names": {name:

@@ -36,7 +36,7 @@ WRITTEN_FOR = (
 def require_written_for():
     """Raise ``PatchedInternalsChanged`` unless MyST-NB and sphinx-exercise, and
     their asset-copying functions, are the ones this was written for."""
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     for distribution, version, function, digest in WRITTEN_FOR:
         require_version(distribution, version,

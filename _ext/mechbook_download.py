@@ -3,7 +3,7 @@
 sphinx-book-theme offers each chapter as ``_build/html/_sources/book/<slug>.ipynb``,
 the notebook MyST-NB made of the MyST source. After the theme has copied it and
 ``mechbook_sphinx`` has put the outputs back, this extension converts it with
-:mod:`mechlib.book.downloads` (figures as attachments, roles resolved, numbered
+:mod:`bookkit.downloads` (figures as attachments, roles resolved, numbered
 equations, exercises and folded solutions, the references at the end), resolving
 every role with the data of the build (:class:`SphinxResolver`).
 
@@ -23,8 +23,8 @@ from urllib.parse import urljoin
 
 import nbformat
 
-from mechlib.book.downloads import DEFAULT_EXTENSIONS, convert_notebook
-from mechlib.book.site import wheel_name
+from bookkit.downloads import DEFAULT_EXTENSIONS, convert_notebook
+from bookkit.site import wheel_name
 
 # --------------------------------------------------------------------------- Sphinx
 
@@ -255,10 +255,10 @@ def offer_notebook(app, pagename, templatename, context, doctree):
 def setup(app):
     # A config value that is the converter's own hash: Sphinx writes every page
     # again (and so converts every download again) when this module or the
-    # converter (mechlib.book.downloads, mechlib.book.markdown_writer) changes.
+    # converter (bookkit.downloads, bookkit.markdown_writer) changes.
     import hashlib
 
-    from mechlib.book import downloads, markdown_writer
+    from bookkit import downloads, markdown_writer
 
     code = b"".join(Path(path).read_bytes()
                     for path in (__file__, downloads.__file__, markdown_writer.__file__))

@@ -190,7 +190,7 @@ def require_written_for():
     import matplotlib._animation_data as templates
 
     from mechlib.book.display import ANIMATION_HTML_WRITTEN_FOR, ANIMATION_TEMPLATES
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     require_version(*ANIMATION_HTML_WRITTEN_FOR,
                     "_ext/mechbook_explorer_frames.py (ANIMATION_FRAMES, LOAD_ANIMATION_FRAMES)",

@@ -153,7 +153,7 @@ def trim_fontawesome(app, exception):
 
 
 def setup(app):
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     require_version(*WRITTEN_FOR, "_ext/mechbook_icons.py (ICON_RULE over the theme's "
                     "minified style sheet, THEME_CSS and THEME_FONTS)")

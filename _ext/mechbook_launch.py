@@ -3,13 +3,13 @@
 sphinx-book-theme points a chapter's Binder and JupyterHub buttons at its source,
 ``book/<chapter>.md``, which JupyterLab opens as raw MyST text. The buttons open
 ``notebooks/<chapter>.ipynb`` instead: the chapter converted as its download is,
-which ``postBuild`` writes on Binder (see :mod:`mechlib.book.launch`). This
+which ``postBuild`` writes on Binder (see :mod:`bookkit.launch`). This
 extension rewrites the ``urlpath`` of each launch button after the theme has made
 them (priority 501).
 
 A course hub runs no ``postBuild`` after nbgitpuller's pull, so its button pulls
 the branch ``mechbook_hub_branch`` (``_config.yml``) instead of the repository's,
-which holds the notebooks: ``python -m mechlib.book.launch --branch`` commits it.
+which holds the notebooks: ``python -m bookkit.launch --branch`` commits it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from mechlib.book.launch import FOLDER
+from bookkit.launch import FOLDER
 
 
 def launch_path(urlpath: str, pagename: str) -> str:

@@ -62,7 +62,7 @@ def forget_doctrees(app, env):
 def require_written_for():
     """Raise ``PatchedInternalsChanged`` unless Sphinx is the version, and its
     ``_resolve_numref_xref`` the code, that this extension was written for."""
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     require_version(*WRITTEN_FOR, "_ext/mechbook_numref.py's ReadOnceStandardDomain",
                     StandardDomain._resolve_numref_xref, RESOLVE_NUMREF_XREF)

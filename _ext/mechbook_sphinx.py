@@ -17,7 +17,7 @@ merge copies instead; the page is the same, the notebook untouched.
 Both, and :func:`fontawesome_as_web_font` (which renders a macro of
 pydata-sphinx-theme's own templates), rely on other projects' internals: each
 checks at ``setup`` that it runs with the version it was written for
-(:data:`WRITTEN_FOR`; ``mechlib.book.site.require_version``), and the build
+(:data:`WRITTEN_FOR`; ``mechlib.book.patched.require_version``), and the build
 stops on another (CONTRIBUTING.md, "Patches of other projects' internals").
 """
 
@@ -181,7 +181,7 @@ def require_written_for():
     """Raise ``PatchedInternalsChanged`` unless MyST-NB and pydata-sphinx-theme
     are the versions this extension was written for, and MyST-NB's
     ``coalesce_streams`` is the code it wraps."""
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     merge = myst_nb_render.coalesce_streams
     merge = getattr(merge, "__wrapped__", merge) if getattr(merge, "merges_copies", False) \

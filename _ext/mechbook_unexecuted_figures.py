@@ -9,7 +9,7 @@ chapter is numbered one lower than in the book.
 
 This extension gives each such cell, before MyST-NB renders it, a placeholder
 image output, so that the figure exists and the numbers and references are the
-book's. :mod:`mechlib.book.launch` adds it to the launch build only; the launch
+book's. :mod:`bookkit.launch` adds it to the launch build only; the launch
 notebooks leave every output out.
 
 MyST-NB has no hook between reading a notebook and rendering it, so this wraps
@@ -62,7 +62,7 @@ def with_placeholder_figures(notebook):
 def setup(app):
     from myst_nb import sphinx_ as parser
 
-    from mechlib.book.site import require_version
+    from mechlib.book.patched import require_version
 
     create_client = parser.create_client
     require_version(*WRITTEN_FOR, "_ext/mechbook_unexecuted_figures.py",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import nbformat
 
-from mechlib.book.chapters import REPOSITORY, read_chapter
+from bookkit.chapters import REPOSITORY, read_chapter
 from mechlib.book.explorer import PICTURES
 
 TIMERS = '''

@@ -1,7 +1,7 @@
 """Scores of the dishonest notebooks of ``tests/test_autograder.py`` (and of the
 worked solutions, and of an endless loop), on one assignment, by the grader
 of today or by ``otter run`` (how assignments made before
-``mechlib.book.grade`` were graded: the hidden tests in the student's kernel)::
+``bookkit.grade`` were graded: the hidden tests in the student's kernel)::
 
     python -m benchmarks.grading_cheats _build/autograder/partial-velocities
     python -m benchmarks.grading_cheats OLD_FOLDER --otter   # an assignment of old
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import nbformat
 
-from mechlib.book import grade
-from mechlib.book.autograder import autograder_zip
+from bookkit import grade
+from bookkit.autograder import autograder_zip
 
 
 def notebooks(folder):

@@ -3,7 +3,7 @@
     python benchmarks/notebook_hangs.py [--runs 12] [--parallel 4]
 
 Runs three small notebooks with nbclient (what jupyter-book, otter and
-``mechlib.book.notebooks`` use), ``--parallel`` at once, ``--runs`` times each,
+``bookkit.notebooks`` use), ``--parallel`` at once, ``--runs`` times each,
 and prints for each how many runs stalled (a cell that waited out nbclient's
 30-second timeout, or a run killed after 90 s) and the median time of the
 others:

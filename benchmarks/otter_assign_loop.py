@@ -2,7 +2,7 @@
 
     python benchmarks/otter_assign_loop.py [book/<chapter>.md] [--runs 200] [--parallel 4]
 
-Writes one chapter's assignment (``mechlib.book.autograder``), then runs
+Writes one chapter's assignment (``bookkit.autograder``), then runs
 ``otter assign`` on copies of it, ``--parallel`` at once, ``--runs`` in all,
 each killed after ``--timeout`` seconds; prints how many hung and the median
 time of the others. ``otter assign`` executes the worked solutions (its
@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from mechlib.book import autograder
+from bookkit import autograder
 
 
 def one_run(template, folder, timeout):

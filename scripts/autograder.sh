@@ -7,10 +7,10 @@
 # from the chapter), dist/student/<slug>.ipynb (to hand out: no solution, public
 # tests), dist/autograder/<slug>.ipynb (solutions, graded here: they must score
 # full marks) and dist/autograder/<slug>-autograder_<time>.zip (for Gradescope,
-# or for `python -m mechlib.book.grade _build/autograder/<slug> *.ipynb --out
-# scores.csv`, which grades a batch into a CSV). See mechlib/book/autograder.py
-# and mechlib/book/grade.py.
+# or for `python -m bookkit.grade _build/autograder/<slug> *.ipynb --out
+# scores.csv`, which grades a batch into a CSV). See bookkit/autograder.py
+# and bookkit/grade.py.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SKIP_SITE_SCRIPTS=1 . scripts/setup.sh
-python -m mechlib.book.autograder "$@"
+python -m bookkit.autograder "$@"

@@ -9,8 +9,8 @@
 # like scripts/build.sh (every chapter executed without its solutions, cached in
 # _build/student/_build/.jupyter_cache; warnings are errors). The instructor's
 # edition (scripts/build.sh, _build/html) is not touched. See
-# mechlib/book/student_edition.py.
+# bookkit/student_edition.py.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/setup.sh
-python -m mechlib.book.student_edition "$@"
+python -m bookkit.student_edition "$@"

@@ -10,9 +10,9 @@
 # numbered chapter (or only the PAGEs given, e.g. book/kanes-equations.html),
 # and OUT_DIR/manifest.json. Builds nothing: build the site first. Prints with
 # Debian's headless chromium (installed with apt-get if missing, like
-# scripts/test.sh); see mechlib/book/handouts.py.
+# scripts/test.sh); see bookkit/handouts.py.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/setup.sh
 scripts/install-browser.sh
-python -m mechlib.book.handouts "$@"
+python -m bookkit.handouts "$@"

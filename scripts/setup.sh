@@ -33,6 +33,12 @@ if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$VENV/.stamp" 2>/dev/null)" != "$wan
 fi
 # shellcheck disable=SC1091
 . "$VENV/bin/activate"
+# bookkit, the tooling that builds the book, is never installed (readers install
+# only mechlib): a .pth file puts the repository on this environment's path, as
+# mechlib's editable install does for mechlib, so that `python -m bookkit.<x>`,
+# the book's Sphinx extensions and the tests find it from any folder.
+python -c 'import pathlib, sys, sysconfig
+pathlib.Path(sysconfig.get_path("purelib"), "bookkit.pth").write_text(sys.argv[1] + "\n")' "$ROOT"
 
 # Scripts the site serves itself ---------------------------------------------
 # (axe-core too, which tests/site/test_accessibility.py injects into the pages
@@ -62,7 +68,7 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     done
     # Pyodide: its loader, the WebAssembly Python, its standard library and
     # package list (no packages: SymPy and mpmath come from PyPI as wheels,
-    # mechlib's wheel from the build, mechlib/book/site.py).
+    # mechlib's wheel from the build, bookkit/site.py).
     py=vendor/node_modules/pyodide
     mkdir -p vendor/static/pyodide
     cp "$py/pyodide.mjs" "$py/pyodide.asm.mjs" "$py/pyodide.asm.wasm" \

@@ -25,7 +25,7 @@
 # kernels by tests/conftest.py), every worked answer's ml.check also proves its
 # stored check up to date. At the end the run prints the worker seconds of its
 # costliest test modules (tests/timing.py) and how often each chapter was
-# executed (mechlib/book/executions.py), and fails if one ran too often.
+# executed (bookkit/executions.py), and fails if one ran too often.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$(date +%s)
@@ -64,7 +64,7 @@ export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 # The two editions are built side by side (each executes its chapters in one
 # process, and the machine has two cores); the student edition's tests read
 # the one built here (STUDENT_SITE) instead of building it themselves.
-python -m mechlib.book.student_edition > _build/student-edition.out 2>&1 &
+python -m bookkit.student_edition > _build/student-edition.out 2>&1 &
 student=$!
 MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" 2>/dev/null; exit 1; }
 if ! wait "$student"; then
@@ -80,6 +80,6 @@ python -m pytest -n "${JOBS:-2}" --dist loadscope --nbval-kernel-name mechbook-r
     --durations=10 --junitxml=_build/test-times.xml \
     ${selection[@]+"${selection[@]}"} ${pytest_args[@]+"${pytest_args[@]}"} || status=$?
 python -m tests.timing _build/test-times.xml || true
-python -m mechlib.book.executions "$MECHBOOK_EXECUTION_LOG" || { [ $status -ne 0 ] || status=1; }
+python -m bookkit.executions "$MECHBOOK_EXECUTION_LOG" || { [ $status -ne 0 ] || status=1; }
 echo "test: finished in $(( $(date +%s) - start )) s"
 exit $status

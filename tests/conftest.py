@@ -22,7 +22,7 @@ xdist (``-p no:xdist``, or a plain ``python -m pytest``) the tests run in one
 process, in the same order.
 
 When nbval starts a reference notebook's kernel, the chapter is executed once
-(``mechlib.book.executions``), and the kernel gets ``MECHLIB_CHECK_STRICT``:
+(``bookkit.executions``), and the kernel gets ``MECHLIB_CHECK_STRICT``:
 every worked answer's ``ml.check`` then also proves its stored check up to date
 (``mechlib.book.check``). Other tests run without it, since an equal answer in
 another form (which they try) records other digits. The kernel also gets
@@ -39,9 +39,9 @@ from pathlib import Path
 
 import pytest
 
+from bookkit.notebooks import log_execution
 from mechlib.book.check import STRICT
 from mechlib.book.explorer import PICTURES
-from mechlib.book.notebooks import log_execution
 from tests.site.views import ORDER, view_in
 
 _STARTED = set()

@@ -1,8 +1,8 @@
-"""The autograder (scripts/autograder.sh, then python -m mechlib.book.grade).
+"""The autograder (scripts/autograder.sh, then python -m bookkit.grade).
 
 For every chapter with checked exercises, the module fixture makes the
 assignment (``otter assign``, then the worked solutions graded by
-:mod:`mechlib.book.grade`, which must score full marks) into a temporary
+:mod:`bookkit.grade`, which must score full marks) into a temporary
 folder; then batches of submissions are graded as an instructor grades them,
 into a CSV:
 
@@ -40,9 +40,10 @@ import pytest
 import sympy as sm
 import yaml
 
-from mechlib.book import autograder, grade, grading
-from mechlib.book.chapters import chapter_checks, solution_cells
-from mechlib.book.notebooks import EXECUTION_LOG
+from bookkit import autograder, grade
+from bookkit.chapters import chapter_checks, solution_cells
+from bookkit.notebooks import EXECUTION_LOG
+from mechlib.book import grading
 from tests import cheating
 from tests.references import checked_chapters
 
@@ -86,7 +87,7 @@ def assignment(request, tmp_path_factory):
 
 
 def batch(folder, notebooks, tmp_path, **limits):
-    """``python -m mechlib.book.grade`` on ``{name: notebook}``: ``{name: row}``
+    """``python -m bookkit.grade`` on ``{name: notebook}``: ``{name: row}``
     of the CSV it writes (scores as integers)."""
     paths = []
     for name, notebook in notebooks.items():
@@ -160,7 +161,7 @@ def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
 
 def test_the_autograder_grades_outside_the_kernel(assignment):
     """No hidden test runs in the student's kernel: the master notebook has
-    only the public ``ml.check`` tests, the zip runs mechlib.book.grade, not
+    only the public ``ml.check`` tests, the zip runs bookkit.grade, not
     otter's run_otter.py, and carries every check's worked expressions."""
     chapter, folder = assignment
     master = nbformat.read(folder / f"{chapter.stem}.ipynb", as_version=4)
@@ -173,7 +174,7 @@ def test_the_autograder_grades_outside_the_kernel(assignment):
         run = archive.read("run_autograder").decode()
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111
     assert "run_otter.py" not in names
-    assert "python -m mechlib.book.grade --gradescope" in run
+    assert "python -m bookkit.grade --gradescope" in run
     checks = chapter_checks(chapter)
     graded = [c for q in manifest(folder)["questions"] for c in q["checks"]]
     assert [c["name"] for c in graded] == [c["name"] for c in checks]
@@ -527,7 +528,7 @@ def test_every_worked_answer_survives_the_trip_out_of_the_kernel():
     """Each worked answer of every chapter, written as a tree by the exporter
     and read back by the grader, is graded correct (no class of the worked
     answers is missing from the whitelist)."""
-    from mechlib.book.generate_checks import WORKED
+    from bookkit.generate_checks import WORKED
     from mechlib.book.record import scalars_in
 
     def value(answer):

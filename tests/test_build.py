@@ -9,8 +9,7 @@ import shutil
 import time
 from pathlib import Path
 
-from mechlib.book.site import (BuildError, build_book, build_wheel, execution_inputs,
-                                forget_other_inputs)
+from bookkit.site import BuildError, build_book, build_wheel, execution_inputs, forget_other_inputs
 from tests.references import FRONT_MATTER, ROOT
 
 PAGE = FRONT_MATTER + """

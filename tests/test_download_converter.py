@@ -1,4 +1,4 @@
-"""Unit tests of the downloads converter (``mechlib.book.downloads``, used by
+"""Unit tests of the downloads converter (``bookkit.downloads``, used by
 ``_ext/mechbook_download.py``) on small MyST inputs, without Sphinx.
 
 A :class:`StaticResolver` stands in for the build: it answers every role, number
@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mechlib.book import downloads as converter
+from bookkit import downloads as converter
 from tests.references import ROOT
 
 _spec = importlib.util.spec_from_file_location("mechbook_download",
@@ -219,7 +219,7 @@ def test_install_cell_stops_with_one_message_offline(tmp_path):
     """Where mechlib is missing and its wheel cannot be fetched, the install
     cell raises one exception whose message names mechlib, the address tried
     and both ways out, and which Jupyter shows without a traceback."""
-    from mechlib.book.downloads import install_cell
+    from bookkit.downloads import install_cell
 
     wheel = "http://127.0.0.1:9/_static/mechlib-0.1.0-py3-none-any.whl"   # nothing listens
     binder = "https://mybinder.org/v2/gh/a/b/main?urlpath=lab/tree/notebooks/x.ipynb"

@@ -31,8 +31,8 @@ from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 
-from mechlib.book.downloads import install_cell
-from mechlib.book.site import wheel_name
+from bookkit.downloads import install_cell
+from bookkit.site import wheel_name
 from tests.references import ROOT, notebook_pages, reference_path
 
 BOOK = Path(os.environ.get("MECHBOOK_BOOK", ROOT))

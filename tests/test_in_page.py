@@ -1,4 +1,4 @@
-"""The page's Python checks every exercise it offers (mechlib.book.in_page).
+"""The page's Python checks every exercise it offers (bookkit.in_page).
 
 For each chapter, in a Python that cannot import numpy, scipy or matplotlib
 (as the page's Pyodide cannot): each exercise that the page offers runs the
@@ -18,7 +18,7 @@ import textwrap
 
 import pytest
 
-from mechlib.book.chapters import REPOSITORY
+from bookkit.chapters import REPOSITORY
 from tests.references import FRONT_MATTER, checked_chapters
 from tests.typed_answers import in_the_page
 

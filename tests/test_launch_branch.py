@@ -1,11 +1,11 @@
 """The launch branch a course hub pulls: ``HEAD``'s files plus the launch
-notebooks, one commit on top of the other (mechlib.book.launch)."""
+notebooks, one commit on top of the other (bookkit.launch)."""
 
 import subprocess
 
 import pytest
 
-from mechlib.book.launch import FOLDER, commit_launch_branch
+from bookkit.launch import FOLDER, commit_launch_branch
 
 
 def git(repo, *arguments):

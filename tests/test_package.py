@@ -1,10 +1,12 @@
 """mechlib as a package: ``python -m build`` makes an sdist and a wheel that
 pass ``twine check``, and the wheel holds what a reader's notebook needs
 (the stored checks of every chapter) and nothing only instructors may have
-(the worked expressions of grading/)."""
+(the worked expressions of grading/) or only the book's build needs (bookkit):
+every import of its modules is of a package it declares."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import zipfile
@@ -32,6 +34,50 @@ def test_sdist_and_wheel_pass_twine_check(tmp_path):
     expected = {p.name for p in (ROOT / "mechlib" / "book" / "checks").glob("*.json")}
     assert stored == expected
     assert not [n for n in names if "grading/worked" in n or n.startswith("tests/")]
+    assert not [n for n in names if n.startswith("bookkit/")]
+    with zipfile.ZipFile(wheel) as archive:
+        sources = {n: archive.read(n).decode() for n in names if n.endswith(".py")}
+    assert undeclared_imports(sources) == {}
+
+
+#: What the wheel's modules may import besides the standard library, mechlib
+#: and its declared dependencies: what those depend on themselves (mpmath is
+#: SymPy's, Pillow matplotlib's), and ipywidgets, which only the live view of
+#: an explorer imports, inside the function that needs it (JupyterLab has it).
+BROUGHT_BY_DEPENDENCIES = {"mpmath", "PIL"}
+OPTIONAL_INSIDE_FUNCTIONS = {"ipywidgets"}
+
+
+def undeclared_imports(sources: dict[str, str]) -> dict[str, list[str]]:
+    r"""``{module file: [imported packages it has no right to]}`` of ``sources``
+    (``{file name: Python source}``).
+
+    >>> undeclared_imports({"m.py": "import os, sympy\nfrom bookkit import site"})
+    {'m.py': ['bookkit']}
+    >>> undeclared_imports({"m.py": "def live():\n    import ipywidgets"})
+    {}
+    """
+    declared = {canonicalize_name(r.name) for r in project_dependencies()}
+    allowed = {"mechlib", *BROUGHT_BY_DEPENDENCIES, *declared}
+    wrong = {}
+    for name, source in sources.items():
+        tree = ast.parse(source)
+        inside_functions = {id(node) for function in ast.walk(tree)
+                            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+                            for node in ast.walk(function)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            for top in tops:
+                if (top in sys.stdlib_module_names or top in allowed
+                        or (top in OPTIONAL_INSIDE_FUNCTIONS and id(node) in inside_functions)):
+                    continue
+                wrong.setdefault(name, []).append(top)
+    return wrong
 
 
 def pins(text: str) -> dict[str, str]:
@@ -72,7 +118,7 @@ def test_the_sites_wheel_passes_twine_check_and_bounds_its_dependencies(tmp_path
     """The wheel the site serves (built as the book's build builds it) passes
     ``twine check --strict`` and requires exactly pyproject.toml's bounded
     dependencies."""
-    from mechlib.book.site import build_wheel
+    from bookkit.site import build_wheel
 
     wheel = build_wheel(tmp_path)
     checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel)],

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from mechlib.book import site
+from bookkit import site
+from mechlib.book import patched
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,7 +88,7 @@ def guard_formula_layouts():
         warnings.simplefilter("always")
         fits = formula_layouts._written_for(layout)
     if not fits:
-        raise site.PatchedInternalsChanged(str(caught[-1].message))
+        raise patched.PatchedInternalsChanged(str(caught[-1].message))
 
 
 #: Every guard: (what it guards, its distribution(s), whether it checks a digest).
@@ -104,7 +105,7 @@ GUARDS = {
         (guard_explorer_frames, ("matplotlib",), True),
     "myst-nb create_client (_ext/mechbook_unexecuted_figures.py)":
         (guard_unexecuted_figures, ("myst-nb",), True),
-    "myst-nb execution (mechlib/book/site.py execute_into_cache)":
+    "myst-nb execution (bookkit/site.py execute_into_cache)":
         (guard_execute_into_cache, ("myst-nb",), True),
     "matplotlib _parse_cached (mechlib/book/formula_layouts.py)":
         (guard_formula_layouts, ("matplotlib",), True),
@@ -122,10 +123,10 @@ def test_the_patch_is_written_for_the_installed_version(what):
 def test_the_guard_stops_on_another_version(what, monkeypatch):
     guard, distributions, _ = GUARDS[what]
     for distribution in distributions:
-        installed = site.installed_version
-        monkeypatch.setattr(site, "installed_version",
+        installed = patched.installed_version
+        monkeypatch.setattr(patched, "installed_version",
                             lambda name, d=distribution: "0.0.1" if name == d else installed(name))
-        with pytest.raises(site.PatchedInternalsChanged) as stopped:
+        with pytest.raises(patched.PatchedInternalsChanged) as stopped:
             guard()
         message = str(stopped.value)
         written_for = re.search(rf"written for {re.escape(distribution)} (\S+), and "
@@ -139,8 +140,8 @@ def test_the_guard_stops_on_another_version(what, monkeypatch):
 @pytest.mark.parametrize("what", [what for what, (_, _, digest) in GUARDS.items() if digest])
 def test_the_guard_stops_when_the_patched_code_changed(what, monkeypatch):
     guard = GUARDS[what][0]
-    monkeypatch.setattr(site, "source_digest", lambda function: "0" * 32)
-    with pytest.raises(site.PatchedInternalsChanged, match="is not the code it was written for"):
+    monkeypatch.setattr(patched, "source_digest", lambda function: "0" * 32)
+    with pytest.raises(patched.PatchedInternalsChanged, match="is not the code it was written for"):
         guard()
 
 
@@ -149,7 +150,7 @@ def test_the_layouts_patch_on_another_matplotlib_warns_and_patches_nothing(monke
 
     from mechlib.book.formula_layouts import shared_formula_layouts
 
-    monkeypatch.setattr(site, "installed_version", lambda name: "0.0.1")
+    monkeypatch.setattr(patched, "installed_version", lambda name: "0.0.1")
     before = MathTextParser._parse_cached
     with pytest.warns(RuntimeWarning, match="written for matplotlib 3"):
         with shared_formula_layouts():
@@ -218,7 +219,7 @@ def test_animation_html_stops_on_html_it_was_not_written_for(movie, monkeypatch)
                     html.replace('<i class="fa fa-play"></i>', '<i class="fa fa-go"></i>')):
         monkeypatch.setattr(type(movie), "to_jshtml",
                             lambda self, default_mode=None, text=changed: text)
-        with pytest.raises(site.PatchedInternalsChanged, match="written for the HTML of"):
+        with pytest.raises(patched.PatchedInternalsChanged, match="written for the HTML of"):
             animation_html(movie, "probe")
 
 

@@ -2,7 +2,7 @@
 
 The test command builds the book first (scripts/build.sh); these tests print
 every numbered chapter of ``_build/html`` once, in A4 and in Letter, with the
-command itself (``python -m mechlib.book.handouts SITE OUT book/<chapter>.html``,
+command itself (``python -m bookkit.handouts SITE OUT book/<chapter>.html``,
 one chapter at a time, from a session fixture), and read each PDF with
 poppler-utils (``pdfinfo``, ``pdftotext``, ``pdfimages``, installed by
 scripts/install-browser.sh). Each handout must:
@@ -40,7 +40,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mechlib.book import handouts as handout_tool
+from bookkit import handouts as handout_tool
 from tests.references import ROOT
 from tests.site.conftest import built
 
@@ -76,7 +76,7 @@ def handout(tmp_path_factory):
         if slug not in printed:
             out = root / slug
             start = time.monotonic()
-            result = subprocess.run([sys.executable, "-m", "mechlib.book.handouts",
+            result = subprocess.run([sys.executable, "-m", "bookkit.handouts",
                                      str(SITE), str(out), f"book/{slug}.html"],
                                     capture_output=True, text=True, timeout=600, cwd=ROOT)
             assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]

@@ -1,7 +1,7 @@
 """The student edition (scripts/build-student.sh): the book without its worked solutions.
 
 The student edition is built with the command itself
-(``python -m mechlib.book.student_edition``, into ``_build/student/html``; chapters
+(``python -m bookkit.student_edition``, into ``_build/student/html``; chapters
 are re-executed without their solutions, cached in
 ``_build/student/_build/.jupyter_cache``): by scripts/test.sh before pytest,
 alongside the book, which names it in ``STUDENT_SITE``; by the module fixture
@@ -38,9 +38,9 @@ import nbformat
 import pytest
 import yaml
 
-from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter
-from mechlib.book.in_page import worked_code
-from mechlib.book import student_edition
+from bookkit import student_edition
+from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
+from bookkit.in_page import worked_code
 from tests.references import checked_chapters
 from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
@@ -63,7 +63,7 @@ def student_site():
     if given:
         return Path(given).resolve()
     start = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "mechlib.book.student_edition"],
+    result = subprocess.run([sys.executable, "-m", "bookkit.student_edition"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     print(f"student edition built in {time.monotonic() - start:.0f} s")
@@ -307,7 +307,7 @@ def test_the_student_copy_launches_its_own_notebooks(tmp_path):
     assert not differ, f"the student copy lacks or changed {differ[:5]}"
     assert os.access(copy / "postBuild", os.X_OK)
     steps = [line for line in (copy / "postBuild").read_text().splitlines()
-             if line.startswith("python -m mechlib.book.launch")]
+             if line.startswith("python -m bookkit.launch")]
     assert steps, "postBuild no longer makes the launch notebooks"
     for step in steps:        # from the copy's root: its own mechlib is imported
         result = subprocess.run([sys.executable, *step.split()[1:]], cwd=copy,
@@ -366,7 +366,7 @@ def test_student_boxes_run_the_instructors_set_ups(student_site):
     """Each answer box of the student edition runs the set-up it runs in the
     instructor's edition (the student edition has no worked solution; its
     answer cells carry the names that the worked solution reads,
-    mechlib.book.in_page.PAGE_NAMES), so a student can use the chapter's
+    bookkit.in_page.PAGE_NAMES), so a student can use the chapter's
     names in the box."""
     from tests.site.conftest import SITE
 
@@ -389,8 +389,8 @@ def test_answer_cells_name_no_variable_of_a_removed_solution(page):
     removed solution goes."""
     import jupytext
 
-    from mechlib.book.chapters import solution_cells
-    from mechlib.book.in_page import PAGE_NAMES
+    from bookkit.chapters import solution_cells
+    from bookkit.in_page import PAGE_NAMES
     from mechlib.book.slicing import names_bound
 
     full = read_chapter(page)

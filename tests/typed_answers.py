@@ -34,7 +34,7 @@ import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 from sympy.printing.str import StrPrinter
 
-from mechlib.book.chapters import REPOSITORY
+from bookkit.chapters import REPOSITORY
 
 #: Elementary functions a worked answer may hold, printed as ``sm.<name>``.
 _FUNCTIONS = ("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2",
@@ -222,8 +222,8 @@ def _run_box(setup_code, code):
 def main(chapter):
     """Run a chapter's cells that run in the page, in order, and print what
     :func:`in_the_page` returns, as JSON."""
-    from mechlib.book.chapters import notebook_checks, read_chapter
-    from mechlib.book.in_page import _given, names_bound, page_boxes, worked_code
+    from bookkit.chapters import notebook_checks, read_chapter
+    from bookkit.in_page import _given, names_bound, page_boxes, worked_code
 
     path = REPOSITORY / chapter
     notebook = read_chapter(path)
@@ -276,7 +276,7 @@ def in_the_page(chapter):
     Python without numpy (see the module): ``{"checks": {check: {"typed":
     code, "verdict": text, "worked": text}}, "failed_cells": {index: error},
     "foreign_modules": [...]}``; "worked" is what the check says of the
-    worked solution's own code (:func:`mechlib.book.in_page.worked_code`)."""
+    worked solution's own code (:func:`bookkit.in_page.worked_code`)."""
     run = subprocess.run([sys.executable, "-c", SCRIPT, f"book/{chapter}.md"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=900)
     if run.returncode != 0:

@@ -27,9 +27,9 @@ import types
 
 _SETUPS = {}
 #: The chapter's names that the page's Python cannot make, with what they
-#: need (mechlib.book.in_page): ``{"design": ["numpy"]}``.
+#: need (bookkit.in_page): ``{"design": ["numpy"]}``.
 _LACKS = {}
-#: The modules that the page's Python does not have (mechlib.book.in_page's
+#: The modules that the page's Python does not have (bookkit.in_page's
 #: NOT_IN_PAGE, but mechlib's own parts): ``["numpy", ...]``.
 _NOT_HERE = []
 #: The outputs of the live cell that is running (``display`` appends to it),

@@ -1,6 +1,4 @@
-"""The book's tooling, kept apart from the dynamics of :mod:`mechlib`.
-
-What a reader's notebook uses:
+"""What the book's chapters call, kept apart from the dynamics of :mod:`mechlib`.
 
 ``mechlib.book.display``
     partial-velocity tables, tidied expressions, animations that play
@@ -11,23 +9,16 @@ What a reader's notebook uses:
     the drawing helpers and colours of the book's figures and plots;
 ``mechlib.book.check``
     ``check(name, answer)`` (``ml.check``), with ``answers`` and ``record``
-    and the stored checks in ``mechlib/book/checks``.
+    and the stored checks in ``mechlib/book/checks``; ``grading`` judges an
+    answer the same way in the autograder's separate grading process;
+``mechlib.book.slicing``
+    the cells an exercise needs, for the page's own Python;
+``mechlib.book.patched``
+    the version guard of every patch of another project's internals.
 
-What builds the book (run from the repository; each is a command,
-``python -m mechlib.book.<module>``):
-
-``chapters``
-    the chapters as the tooling reads them: MyST parser, worked solutions,
-    answer cells;
-``notebooks``
-    running a notebook (nbclient), counted in the execution log;
-``site``
-    building the book and reading its log;
-``generate_checks``
-    the stored checks from the worked solutions
-    (``python -m mechlib.book.checks generate``);
-``student_edition``, ``autograder``, ``handouts``
-    the course kit.
+The tooling that builds the book (the site, the student edition, the
+autograder, the handouts, the stored checks) is the package ``bookkit`` at the
+top of the repository; readers never install it.
 
 Nothing is imported here: each module is imported where it is used.
 """

@@ -20,7 +20,7 @@ change takes both signs), the names of the symbols each entry depends on, its
 kind and shape, and for a Vector the name of the frame its components are
 taken in. One command writes these files from the worked solutions::
 
-    python -m mechlib.book.checks generate [book/<chapter>.md ...]
+    python -m bookkit.generate_checks [book/<chapter>.md ...]
 
 It executes each chapter with the environment variable
 ``MECHLIB_CHECK_RECORD`` set: then :func:`check` records the value it is given
@@ -64,8 +64,17 @@ import sympy.physics.mechanics as me
 
 from .._sampling import seed_of, signed_point
 from ..errors import ArgumentTypeError, UnknownCheckError
-from .answers import (all_scalars, atoms_of, decode, display_name, find_frame, is_finite,
-                      kind_word, normalize, value_at)
+from .answers import (
+    all_scalars,
+    atoms_of,
+    decode,
+    display_name,
+    find_frame,
+    is_finite,
+    kind_word,
+    normalize,
+    value_at,
+)
 from .record import RECORD, digest, noise_floors, term_scale
 
 __all__ = ["check", "CheckResult"]
@@ -459,7 +468,7 @@ def _fresh_or_stale(name, answer, stored):
     chapter = _lookup(name)[0]
     return CheckResult(name, False, f"Stale: the stored check of {name} is not "
                        "the record of this worked answer; regenerate it with "
-                       f"python -m mechlib.book.checks generate book/{chapter}.md")
+                       f"python -m bookkit.generate_checks book/{chapter}.md")
 
 
 # --- the chapters: answer cells, worked solutions, generation ---------------------

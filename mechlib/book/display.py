@@ -9,21 +9,20 @@ core computes.
 """
 
 import base64
+import importlib
 import math
 import numbers
 import re
 from html import escape as htmlescape
 
-import importlib
-
 import sympy as sm
 import sympy.physics.mechanics as me
 
 from .._checks import as_list, check_frame
-from .images import palette_png, png_data_uri
 from ..errors import ArgumentTypeError, ParameterError, ShapeError
 from ..kinematics import partial_velocities
 from ..printing import latex as _latex
+from .images import palette_png, png_data_uri
 
 #: Names of mechlib.book.explorer that this module gives, imported on first use.
 _FROM_EXPLORER = ("explorer", "Slider", "Choice", "Explorer")
@@ -389,7 +388,7 @@ def _animation_html_changed():
     blank or its frames unnamed."""
     from importlib.metadata import version
 
-    from .site import PatchedInternalsChanged
+    from .patched import PatchedInternalsChanged
 
     raise PatchedInternalsChanged(  # pragma: no cover - a matplotlib change
         f"mechlib.book.display.animation_html was written for the HTML of "

@@ -28,8 +28,7 @@ import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
 from ..errors import ParameterError, ShapeError, ZeroLengthError
-from .colors import (COLORS, LINESTYLES, TEXT_CONTRAST, contrast_on_white,  # noqa: F401
-                     series, text_color)
+from .colors import COLORS, LINESTYLES, TEXT_CONTRAST, contrast_on_white, series, text_color  # noqa: F401
 
 __all__ = [
     "COLORS",

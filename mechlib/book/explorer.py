@@ -56,11 +56,11 @@ import numbers
 import os
 import warnings
 
+from ..errors import ArgumentTypeError, ParameterError, ShapeError
 from . import legible
 from .controls import Choice, Slider
 from .formula_layouts import shared_formula_layouts
 from .images import palette_png, png_data_uri
-from ..errors import ArgumentTypeError, ParameterError, ShapeError
 
 __all__ = ["Slider", "Choice", "Explorer", "explorer", "PICTURES"]
 
@@ -231,7 +231,7 @@ class Explorer:
 
         The picture is an Image widget, not an Output widget that captures
         what ``draw`` shows: a notebook runner without a front end (nbclient,
-        under jupyter-book, otter and ``mechlib.book.notebooks``) answers
+        under jupyter-book, otter and ``bookkit.notebooks``) answers
         an Output widget's captured output with a message on the shell
         channel while it waits there for the cell's reply, and that send can
         swallow the reply's wake-up, so the run stalls with the kernel idle

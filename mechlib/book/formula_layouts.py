@@ -58,7 +58,7 @@ LAYOUT = "291222482fda3cbdba165616b0cb170f"
 def _written_for(layout) -> bool:
     """True if matplotlib and its layout function are the ones this was
     written for; else warn and return False."""
-    from .site import PatchedInternalsChanged, require_version
+    from .patched import PatchedInternalsChanged, require_version
 
     try:
         require_version(*WRITTEN_FOR, "mechlib.book.formula_layouts (it replaces "

@@ -3,7 +3,7 @@
 :func:`mechlib.book.check.check` (``ml.check``) is formative: it compares an
 answer with values stored in ``mechlib/book/checks``, which every student
 has. A grade must not rest on anything a student has or can change, so the
-autograder (:mod:`mechlib.book.grade`) grades in three steps, of which only
+autograder (:mod:`bookkit.grade`) grades in three steps, of which only
 the first runs in the student's process:
 
 1. :func:`to_tree`, run in the student's kernel after each question, turns

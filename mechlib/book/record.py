@@ -1,6 +1,6 @@
 """The stored forms of a worked answer.
 
-``python -m mechlib.book.checks generate`` executes each chapter with the
+``python -m bookkit.generate_checks`` executes each chapter with the
 environment variable ``MECHLIB_CHECK_RECORD`` naming a file; then every
 ``assert ml.check(name, worked_value)`` of a worked solution appends two
 forms of the worked value to that file instead of comparing it
@@ -41,8 +41,7 @@ from sympy.core.function import AppliedUndef
 
 from .._sampling import MAGNITUDE, WIDE_MAGNITUDE, seed_of, signed_point
 from ..errors import ParameterError
-from .answers import (atoms_of, encode, is_finite, normalize, value_at,
-                      vector_frame)
+from .answers import atoms_of, encode, is_finite, normalize, value_at, vector_frame
 
 __all__ = ["RECORD", "record", "worked_form", "record_worked", "sample_points",
            "sign_carriers", "one_signed", "signs_at", "term_scale", "noise_floors",

@@ -139,7 +139,7 @@ def needed_cells(sources, targets, candidates, names=()):
         purpose).
     names : iterable of str, optional
         Names the targets need besides those they read (what a worked
-        solution that is not there reads, :mod:`mechlib.book.in_page`).
+        solution that is not there reads, :mod:`bookkit.in_page`).
     """
     targets = sorted(targets)
     needed = set(names).union(*(names_used(sources[i]) for i in targets))

@@ -29,9 +29,12 @@ import sympy.physics.mechanics as me
 from scipy.optimize import brentq
 
 import mechlib as ml
-from mechlib.systems.bicycle import (BENCHMARK_PARAMETERS,
-                                     benchmark_parameters, pitch_angle,
-                                     upright_operating_point)
+from mechlib.systems.bicycle import (
+    BENCHMARK_PARAMETERS,
+    benchmark_parameters,
+    pitch_angle,
+    upright_operating_point,
+)
 
 # Long comparisons with KanesMethod: left out of the fast path.
 pytestmark = pytest.mark.slow

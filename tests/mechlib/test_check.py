@@ -19,8 +19,9 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
+from bookkit import chapters, generate_checks
 from mechlib import errors
-from mechlib.book import chapters, check, generate_checks, record
+from mechlib.book import check, record
 
 ROOT = Path(__file__).resolve().parents[2]
 STORE = ROOT / "mechlib" / "book" / "checks"
@@ -242,7 +243,7 @@ def test_stored_checks_match_the_chapter(store):
     names = [item["name"] for item in found]
     assert sorted(names) == sorted(data["checks"]), (
         "the answer cells and the stored checks differ: regenerate with "
-        f"python -m mechlib.book.checks generate book/{chapter.name}")
+        f"python -m bookkit.generate_checks book/{chapter.name}")
     assert len(set(names)) == len(names), "a check has two answer cells"
     # otter grades every test against the notebook's final state, so an answer
     # variable that another answer (or a later solution) rebinds loses points

@@ -31,11 +31,10 @@ import sympy.physics.mechanics as me
 import mechlib as ml
 from mechlib import errors
 from mechlib._sampling import MAGNITUDE, WIDE_MAGNITUDE, seed_of, signed_point
-from mechlib.book.answers import atoms_of, value_at
 from mechlib.book import record
+from mechlib.book.answers import atoms_of, value_at
 from mechlib.book.record import one_signed, scalars_in, sign_carriers, signs_at
 from tests.mechlib.stored_checks import PUBLIC, WORKED
-
 
 
 @functools.lru_cache(maxsize=None)
@@ -155,7 +154,7 @@ def test_every_sign_carrier_takes_both_signs_at_the_stored_points():
     assert not kept, (
         f"{len(kept)} of {total} sign-carrying subexpressions keep one "
         "sign at the stored points (regenerate with python -m "
-        "mechlib.book.checks generate): " + "; ".join(kept))
+        "bookkit.generate_checks): " + "; ".join(kept))
 
 
 @pytest.mark.parametrize("name", sorted(WORKED))

@@ -29,7 +29,6 @@ from mechlib.book.record import scalars_in
 from tests.cheating import interpolant, replace_the_checks
 from tests.mechlib.stored_checks import PUBLIC, WORKED
 
-
 t = me.dynamicsymbols._t
 
 

@@ -27,11 +27,24 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
-from mechlib import (active, errors, inertia, kane, kinematics,
-                     linearization, nonholonomic, planar, potential, printing,
-                     simulation, systems, verify)
-from mechlib import _numeric
-from mechlib.book import chapters, check, display, generate_checks
+from bookkit import chapters, generate_checks
+from mechlib import (
+    _numeric,
+    active,
+    errors,
+    inertia,
+    kane,
+    kinematics,
+    linearization,
+    nonholonomic,
+    planar,
+    potential,
+    printing,
+    simulation,
+    systems,
+    verify,
+)
+from mechlib.book import check, display
 
 TIME_LIMIT = 5.0  # seconds; a probe that takes longer counts as a hang
 

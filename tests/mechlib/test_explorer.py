@@ -146,7 +146,7 @@ def test_live_in_a_kernel():
     the live slider calls draw again and changes the picture."""
     import nbformat
 
-    from mechlib.book.notebooks import run_notebook
+    from bookkit.notebooks import run_notebook
 
     code = ("import matplotlib.pyplot as plt\n"
             "from mechlib.book.display import Slider, explorer\n"
@@ -187,8 +187,9 @@ def draw_panels(k=1.0):
 
 
 def png_size(uri):
-    from PIL import Image
     import io
+
+    from PIL import Image
 
     return Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).size
 

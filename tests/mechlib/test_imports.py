@@ -49,7 +49,7 @@ def test_verify_needs_sympy_only():
 
 def test_display_tables_import_no_plots():
     """The display's tables and ``collected`` run in the page's Python, which
-    has no matplotlib (mechlib.book.in_page); the explorer and the
+    has no matplotlib (bookkit.in_page); the explorer and the
     animations load matplotlib on first use."""
     loaded = loaded_after("from mechlib.book.display import collected, partial_velocity_table")
     assert not loaded & {"numpy", "scipy", "matplotlib", "PIL"}, sorted(loaded)

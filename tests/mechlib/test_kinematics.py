@@ -5,8 +5,7 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
-from mechlib.errors import (NonlinearSpeedError, ShapeError, SpeedError,
-                            VelocityNotDefinedError)
+from mechlib.errors import NonlinearSpeedError, ShapeError, SpeedError, VelocityNotDefinedError
 
 t = me.dynamicsymbols._t
 

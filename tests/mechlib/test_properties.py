@@ -2,7 +2,8 @@
 joint axes, agree with KanesMethod."""
 
 import sympy as sm
-from hypothesis import given, settings, strategies as st, HealthCheck
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mechlib as ml
 

@@ -16,7 +16,6 @@ import sympy.physics.mechanics as me
 import mechlib as ml
 from mechlib import errors
 
-
 # 1. dependent speeds without removable 0/0 ---------------------------------
 
 @pytest.mark.slow

@@ -29,7 +29,7 @@ import jupytext
 import nbformat
 import yaml
 
-from mechlib.book.notebooks import run_notebook
+from bookkit.notebooks import run_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = Path(__file__).resolve().parent
@@ -82,8 +82,8 @@ def is_notebook(path: Path) -> bool:
 
 def checked_chapters(chapters=None):
     """The chapters (of ``chapters``, default all of ``book/``) with checked
-    exercises (:func:`mechlib.book.chapters.chapter_checks`)."""
-    from mechlib.book.chapters import chapter_checks
+    exercises (:func:`bookkit.chapters.chapter_checks`)."""
+    from bookkit.chapters import chapter_checks
 
     chapters = sorted((ROOT / "book").glob("*.md")) if chapters is None else list(chapters)
     return [path for path in chapters if chapter_checks(path)]

@@ -21,8 +21,8 @@ import re
 
 import pytest
 
-from mechlib.book.chapters import REPOSITORY, chapter_checks, read_chapter
-from mechlib.book.in_page import worked_code
+from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
+from bookkit.in_page import worked_code
 from tests.site.test_pages import open_page
 
 #: The chapters whose answer boxes are checked in the page, one test each.

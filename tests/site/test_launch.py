@@ -41,7 +41,7 @@ import nbformat
 import pytest
 import yaml
 
-from mechlib.book.launch import as_launch_notebook, launch_config
+from bookkit.launch import as_launch_notebook, launch_config
 from tests.reader_environment import environment, system_python
 from tests.references import ROOT, notebook_pages
 from tests.site.jupyter import jupyter_server, wait_until_still
@@ -364,7 +364,7 @@ HUB_CHAPTER = "constraint-forces"
 @pytest.fixture(scope="module")
 def course_hub(binder, tmp_path_factory):
     """A course hub as book/instructors.md sets one up, the instructor's part done:
-    the launch branch committed (``python -m mechlib.book.launch --branch launch``)
+    the launch branch committed (``python -m bookkit.launch --branch launch``)
     and pushed to the course's git host (a bare repository here), the site built
     with ``jupyterhub_url`` set (without executing: the buttons do not depend on
     it). Yields ({chapter: its page's JupyterHub link}, a student's server with
@@ -376,7 +376,7 @@ def course_hub(binder, tmp_path_factory):
     home = tmp_path_factory.mktemp("hub")
     origin = home / "git" / "mechbook" / "generalized-forces"
     run(["git", "init", "--quiet", "--bare", str(origin)], cwd=home)
-    run([python, "-m", "mechlib.book.launch", "--branch", "launch"], cwd=repo, env=env)
+    run([python, "-m", "bookkit.launch", "--branch", "launch"], cwd=repo, env=env)
     run(["git", "push", "--quiet", str(origin), "launch"], cwd=repo)
     config = launch_config((repo / "_config.yml").read_text())
     config["repository"]["url"] = origin.as_uri()

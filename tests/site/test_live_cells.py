@@ -14,8 +14,12 @@ import pytest
 
 from tests.references import ROOT
 from tests.site.test_accessibility import AXE, RUN_AXE
-from tests.site.test_answer_boxes import (FIRST_CHECK_SECONDS, page_data, type_and_check,
-                                         typed_answers)
+from tests.site.test_answer_boxes import (
+    FIRST_CHECK_SECONDS,
+    page_data,
+    type_and_check,
+    typed_answers,
+)
 from tests.site.test_pages import open_page
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import urllib.request
 
-from mechlib.book.site import wheel_name
+from bookkit.site import wheel_name
 from tests.reader_environment import environment as reader_environment
 from tests.reader_environment import system_python
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from urllib.parse import urljoin, urlparse
-
 from pathlib import Path
+from urllib.parse import urljoin, urlparse
 
 import pytest
 

@@ -34,8 +34,8 @@ run again; files of the copy are rewritten only when their text changes.
 
 By hand::
 
-    python -m mechlib.book.student_edition                 # copy and build
-    python -m mechlib.book.student_edition --sources-only  # the copy only
+    python -m bookkit.student_edition                 # copy and build
+    python -m bookkit.student_edition --sources-only  # the copy only
 
 Examples
 --------
@@ -65,8 +65,8 @@ import time
 from pathlib import Path
 
 import jupytext
-import yaml
 import nbformat
+import yaml
 
 from .chapters import REPOSITORY, SOLUTION_TAG, strip_markdown
 from .in_page import PAGE_NAMES, student_page_names
@@ -235,7 +235,7 @@ def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
         elif relative == Path("_config.yml"):
             config = student_config(data.decode("utf-8"), repository, branch)
             data = ("# The student edition's configuration, written by "
-                    "mechlib.book.student_edition\n"
+                    "bookkit.student_edition\n"
                     + yaml.safe_dump(config, sort_keys=False)).encode("utf-8")
         _write(target / relative, data, (root / relative).stat().st_mode & 0o777)
         wanted.add(relative)
@@ -257,7 +257,7 @@ def write_sources(root=ROOT, target=SOURCES, repository=None, branch=None):
 def build(sources=SOURCES, output=OUTPUT):
     """Build the student copy with Jupyter Book into ``output/_build/html``
     (also ``output/html``); a failed build raises SystemExit with the log's
-    warnings (:func:`mechlib.book.site.build_book`)."""
+    warnings (:func:`bookkit.site.build_book`)."""
     output = Path(output)
     output.mkdir(parents=True, exist_ok=True)
     html = output / "html"
@@ -273,7 +273,7 @@ def build(sources=SOURCES, output=OUTPUT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.student_edition",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.student_edition",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sources-only", action="store_true",
                         help="write the student copy of the sources, build nothing")

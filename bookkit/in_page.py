@@ -16,7 +16,7 @@ that confirms the answer) are left out, but the cell that asserts the check
 must run in the page, or the box is not checkable there. The student edition
 has no worked solution: its answer cells carry the names the worked solution
 reads from the chapter (the cell metadata ``PAGE_NAMES``, written by
-:mod:`mechlib.book.student_edition`), so that both editions' boxes run the
+:mod:`bookkit.student_edition`), so that both editions' boxes run the
 same set-up, and that set-up holds no solution text.
 
 Examples
@@ -36,8 +36,9 @@ import builtins
 import re
 import symtable
 
+from mechlib.book.slicing import names_bound, names_used, needed_cells, python_source
+
 from .chapters import notebook_checks, solution_cells, worked_cells
-from .slicing import names_bound, names_used, needed_cells, python_source
 
 __all__ = ["NOT_IN_PAGE", "PAGE_NAMES", "missing_in_page", "page_code", "free_names",
            "page_cells", "worked_in_page", "box_setup", "live_setup",

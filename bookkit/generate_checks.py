@@ -1,6 +1,6 @@
 """Writing the stored checks from the worked solutions.
 
-``python -m mechlib.book.checks generate [book/<chapter>.md ...]`` runs
+``python -m bookkit.generate_checks [book/<chapter>.md ...]`` runs
 :func:`main`: each chapter is executed with ``MECHLIB_CHECK_RECORD`` naming a
 file, so that every ``assert ml.check(name, worked_value)`` of its worked
 solutions records the value (:mod:`mechlib.book.record`); the records of one
@@ -30,11 +30,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..errors import ParameterError
-from . import check as _check
+from mechlib.book import check as _check
+from mechlib.book.record import RECORD
+from mechlib.errors import ParameterError
+
 from .chapters import REPOSITORY, chapter_path, chapters_with_checks, read_chapter
 from .notebooks import run_notebook
-from .record import RECORD
 
 __all__ = ["generate", "examples"]
 
@@ -43,6 +44,8 @@ FORMAT = _check.FORMAT
 _NAME = re.compile(r"^[a-z0-9]+(-[A-Za-z0-9]+)+$")
 #: Where the worked expressions go (instructors only).
 WORKED = REPOSITORY / "grading" / "worked"
+#: Where the stored checks go: the package data of mechlib.book.checks.
+STORED = REPOSITORY / "mechlib" / "book" / "checks"
 
 
 def examples():
@@ -67,10 +70,10 @@ def examples():
 
 def _write_examples(output=None):
     """Write ``examples.json``, the stored checks of :func:`examples`."""
-    from .record import record
+    from mechlib.book.record import record
 
     output = Path(output) if output is not None else \
-        Path(__file__).resolve().parent / "checks"
+        STORED
     checks = {name: json.loads(json.dumps(record(name, answer), sort_keys=True))
               for name, answer in examples().items()}
     target = output / "examples.json"
@@ -119,7 +122,7 @@ def generate(chapters=None, output=None, worked_output=None):
     if isinstance(chapters, (str, Path)) or not hasattr(chapters, "__iter__"):
         chapters = [chapters]
     output = Path(output) if output is not None else \
-        Path(__file__).resolve().parent / "checks"
+        STORED
     worked_output = Path(worked_output) if worked_output is not None else WORKED
     written = []
     for chapter in chapters:
@@ -168,19 +171,17 @@ def generate(chapters=None, output=None, worked_output=None):
 
 
 def main(argv=None):
-    """``python -m mechlib.book.checks generate [book/<chapter>.md ...]
+    """``python -m bookkit.generate_checks [book/<chapter>.md ...]
     [--output DIR]``."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.checks")
-    commands = parser.add_subparsers(dest="command", required=True)
-    gen = commands.add_parser(
-        "generate", help="write mechlib/book/checks/<chapter>.json from the worked "
-        "solutions of the chapters (default: every chapter that calls "
-        "ml.check)")
-    gen.add_argument("chapters", nargs="*")
-    gen.add_argument("--output", default=None,
-                     help="folder to write to (default: mechlib/book/checks)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bookkit.generate_checks",
+        description="write mechlib/book/checks/<chapter>.json from the worked solutions "
+        "of the chapters (default: every chapter that calls ml.check)")
+    parser.add_argument("chapters", nargs="*")
+    parser.add_argument("--output", default=None,
+                        help="folder to write to (default: mechlib/book/checks)")
     options = parser.parse_args(argv)
     for path in generate(options.chapters or None, options.output):
         print(f"wrote {path}")

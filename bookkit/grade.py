@@ -1,15 +1,15 @@
 """Grading submitted notebooks: the student's code runs in its own kernel, the
 grade is computed in a fresh process that runs none of it.
 
-One command grades a batch (the autograder zip of :mod:`mechlib.book.autograder`,
+One command grades a batch (the autograder zip of :mod:`bookkit.autograder`,
 or the assignment folder that holds it, then the submissions, ``.ipynb`` or
 the ``.zip`` that otter's export cell makes)::
 
-    python -m mechlib.book.grade _build/autograder/<slug> submissions/*.ipynb \\
+    python -m bookkit.grade _build/autograder/<slug> submissions/*.ipynb \\
         --out scores.csv [--cell-time-limit 60] [--notebook-time-limit 900]
 
 and the Gradescope autograder (``run_autograder`` in the zip) runs
-``python -m mechlib.book.grade --gradescope``, which grades
+``python -m bookkit.grade --gradescope``, which grades
 ``/autograder/submission`` into ``/autograder/results/results.json``.
 
 For each submission:
@@ -68,7 +68,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import grading
+from mechlib.book import grading
 
 __all__ = ["Grader", "grade_batch", "main"]
 
@@ -82,7 +82,7 @@ GRADE_TIME_LIMIT = 60
 #: Seconds a kernel has to answer after an interrupt before it is killed.
 INTERRUPT_GRACE = 10
 #: The manifest of an autograder zip: the questions, their checks and worked
-#: expressions (written by :mod:`mechlib.book.autograder`).
+#: expressions (written by :mod:`bookkit.autograder`).
 MANIFEST = "grading/manifest.json"
 #: What the grader imports besides the standard library, copied from this
 #: environment into the grader's private folder.
@@ -640,7 +640,7 @@ def gradescope(source="/autograder/source", submission="/autograder/submission",
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.grade",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.grade",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("assignment", nargs="?",
                         help="the autograder zip, or the assignment folder "

@@ -61,8 +61,7 @@ import nbformat
 
 # the Markdown cells' conversion (StaticResolver and convert_markdown serve
 # this module's examples and the tests)
-from .markdown_writer import (COLLAPSED, DEFAULT_EXTENSIONS, StaticResolver,  # noqa: F401
-                              Writer, convert_markdown)
+from .markdown_writer import COLLAPSED, DEFAULT_EXTENSIONS, StaticResolver, Writer, convert_markdown  # noqa: F401
 
 #: Metadata key that marks a converted notebook (the conversion runs once).
 MARK = "mechbook"

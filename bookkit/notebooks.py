@@ -1,6 +1,6 @@
 """Running a notebook: the one place the book's tooling executes one.
 
-The stored checks (:mod:`mechlib.book.generate_checks`), the reference
+The stored checks (:mod:`bookkit.generate_checks`), the reference
 notebooks of the tests (``python -m tests.references``) and the explorer
 tests run notebooks through :func:`run_notebook`; Jupyter Book runs the
 chapters itself (jupyter-cache), nbval runs the references, otter runs the

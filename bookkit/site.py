@@ -1,10 +1,10 @@
 """Building the book: the one way the tooling runs Jupyter Book.
 
-``python -m mechlib.book.site [SOURCE] [--output DIR]`` builds the book at
+``python -m bookkit.site [SOURCE] [--output DIR]`` builds the book at
 ``SOURCE`` (default: the repository) with warnings as errors, references
 nitpicky and every chapter executed (cached by jupyter-cache, so an unchanged
 chapter is not run again); ``scripts/build.sh`` runs it for the instructor's
-edition and :mod:`mechlib.book.student_edition` for the student's. When the
+edition and :mod:`bookkit.student_edition` for the student's. When the
 build fails, :class:`BuildError` carries what the log says went wrong: its
 warnings and errors, and the end of every failed chapter's error report.
 
@@ -36,74 +36,18 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from mechlib.book.patched import require_version
+
 from .chapters import REPOSITORY
 from .notebooks import log_execution
 
-__all__ = ["BuildError", "PatchedInternalsChanged", "build_book", "execute_into_cache",
+__all__ = ["BuildError", "build_book", "execute_into_cache",
            "execution_inputs", "package_digest", "forget_other_inputs", "problems_in_log",
-           "executed_in_log", "require_version"]
+           "executed_in_log"]
 
 
 class BuildError(RuntimeError):
     """The book did not build; the message quotes the log."""
-
-
-class PatchedInternalsChanged(RuntimeError):
-    """A patch of another project's internals meets a version of it that it was
-    not written for (CONTRIBUTING.md, "Patches of other projects' internals")."""
-
-
-def installed_version(distribution: str) -> str | None:
-    """The installed version of ``distribution``, or None.
-
-    >>> installed_version("sympy") == __import__("sympy").__version__
-    True
-    """
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(distribution)
-    except PackageNotFoundError:
-        return None
-
-
-def source_digest(function) -> str:
-    """A digest of the source of ``function`` (blake2b, 16 bytes), to check
-    that a patched internal is still the code the patch was written for."""
-    import hashlib
-    import inspect
-
-    return hashlib.blake2b(inspect.getsource(function).encode(), digest_size=16).hexdigest()
-
-
-def require_version(distribution: str, written_for: str, what: str,
-                    patched=None, digest: str | None = None) -> None:
-    """Raise :class:`PatchedInternalsChanged` unless ``distribution`` is installed
-    at the version ``written_for``, and (if given) the source of the internal
-    ``patched`` still has ``digest`` (:func:`source_digest`).
-
-    ``what`` says which patch asks, and where it is: the error names the
-    package, the version found, the version the patch was written for, and
-    what to do.
-
-    >>> require_version("sympy", "0.1", "a doctest's patch (nowhere)")
-    Traceback (most recent call last):
-    ...
-    mechlib.book.site.PatchedInternalsChanged: a doctest's patch (nowhere) was written for ...
-    """
-    found = installed_version(distribution)
-    if found == written_for and (patched is None or source_digest(patched) == digest):
-        return
-    changed = (f"{distribution} {found} is installed" if found != written_for
-               else f"{distribution}'s {getattr(patched, '__qualname__', patched)} "
-                    "is not the code it was written for")
-    raise PatchedInternalsChanged(
-        f"{what} was written for {distribution} {written_for}, and {changed}. "
-        f"Install {distribution}=={written_for} (the book's build environment); or, "
-        f"to move to {distribution} {found}, read what the patch relies on in that "
-        "version, make the patch fit (or drop it if the version no longer needs it), "
-        "and update the version and digest it checks (CONTRIBUTING.md, "
-        "\"Patches of other projects' internals\"; tests/test_patches.py).")
 
 
 def problems_in_log(log, reports=None, lines=40):
@@ -135,7 +79,7 @@ def build_book(source=".", output=None, log=None, by="build"):
         The build failed or warned; the message quotes the log.
 
     Every chapter the build executes is counted as executed ``by`` (see
-    :mod:`mechlib.book.executions`).
+    :mod:`bookkit.executions`).
     """
     source = Path(source).resolve()
     command = [str(Path(sys.executable).with_name("jupyter-book")), "build",
@@ -258,7 +202,9 @@ def package_digest():
     import hashlib
 
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parents[1]
+    import mechlib
+
+    package = Path(mechlib.__file__).resolve().parent
     for path in sorted(package.rglob("*")):
         if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(package)).encode() + b"\0")
@@ -297,7 +243,7 @@ def _require_myst_nb_execution():
     otherwise than MyST-NB runs them."""
     from myst_nb.core.execute.cache import NotebookClientCache
 
-    require_version("myst-nb", MYST_NB, "mechlib/book/site.py's execute_into_cache",
+    require_version("myst-nb", MYST_NB, "bookkit/site.py's execute_into_cache",
                     NotebookClientCache.start_client, MYST_NB_EXECUTION)
 
 
@@ -420,7 +366,7 @@ def executed_in_log(log):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.site",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.site",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", default=".")
     parser.add_argument("--output", default=None,

@@ -1,11 +1,11 @@
 """How often each chapter was executed in one run of the test command.
 
 Every tool that executes a chapter appends ``<who> <chapter>`` to the file
-named by ``MECHBOOK_EXECUTION_LOG`` (:func:`mechlib.book.notebooks.log_execution`):
-the book builds (:mod:`mechlib.book.site`, from the chapters Jupyter Book
+named by ``MECHBOOK_EXECUTION_LOG`` (:func:`bookkit.notebooks.log_execution`):
+the book builds (:mod:`bookkit.site`, from the chapters Jupyter Book
 reports executing), nbval (``tests/conftest.py``, when a reference's kernel
 starts), the stored checks and the references (:func:`run_notebook`) and otter
-(:func:`mechlib.book.autograder.run_otter`). ``scripts/test.sh`` prints the
+(:func:`bookkit.autograder.run_otter`). ``scripts/test.sh`` prints the
 table at the end and fails when a chapter ran more often than allowed
 (twice for the instructor's edition: the build and nbval; once for the
 student's: its build) or when otter had to be killed and run again.
@@ -79,7 +79,7 @@ def table(counts):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.executions",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.executions",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("log", help="the execution log (MECHBOOK_EXECUTION_LOG)")
     options = parser.parse_args(argv)

@@ -3,9 +3,9 @@
 ``scripts/pdf.sh [SITE_DIR] [OUT_DIR]`` runs this module in the environment of
 scripts/setup.sh; by hand::
 
-    python -m mechlib.book.handouts                          # _build/html -> _build/pdf
-    python -m mechlib.book.handouts _build/student/html _build/pdf-student
-    python -m mechlib.book.handouts _build/html /tmp/pdf book/kanes-equations.html
+    python -m bookkit.handouts                          # _build/html -> _build/pdf
+    python -m bookkit.handouts _build/student/html _build/pdf-student
+    python -m bookkit.handouts _build/html /tmp/pdf book/kanes-equations.html
 
 The chapters are the site's numbered pages (``book/*.html`` whose title starts
 with a chapter number, "6. Kane's equations"); each becomes

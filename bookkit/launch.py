@@ -5,7 +5,7 @@ JupyterLab it is raw text, or, as a notebook, a page whose cross-references,
 numbers and citations jupyterlab-myst cannot resolve and whose worked solutions
 are in plain view. The launch buttons therefore open ``notebooks/<chapter>.ipynb``
 instead: the chapter converted exactly as its download is
-(:mod:`mechlib.book.downloads`: the book's equation, figure and exercise numbers,
+(:mod:`bookkit.downloads`: the book's equation, figure and exercise numbers,
 links into the published book, citations, solutions collapsed under their
 headings, the hidden checks folded), without outputs, for the reader to run.
 
@@ -27,9 +27,9 @@ students' copies without touching their work. The instructor pushes that branch.
 
 By hand::
 
-    python -m mechlib.book.launch              # writes notebooks/
-    python -m mechlib.book.launch --into DIR
-    python -m mechlib.book.launch --branch launch && git push origin launch
+    python -m bookkit.launch              # writes notebooks/
+    python -m bookkit.launch --into DIR
+    python -m bookkit.launch --branch launch && git push origin launch
 """
 
 from __future__ import annotations
@@ -204,14 +204,14 @@ def commit_launch_branch(repository, notebooks, branch) -> str:
         return previous
     commit = _git(repository, "commit-tree", tree, "-p", previous or head, "-m",
                   f"Launch notebooks of {head[:12]}\n\nThe files of {head} with "
-                  f"{FOLDER}/, written by python -m mechlib.book.launch.")
+                  f"{FOLDER}/, written by python -m bookkit.launch.")
     _git(repository, "update-ref", f"refs/heads/{branch}", commit,
          *([previous] if previous else []))
     return commit
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.launch",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.launch",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", default=".", help="the book's root (default: .)")
     parser.add_argument("--into", default=None,

@@ -30,14 +30,16 @@ import functools
 import re
 from pathlib import Path
 
-from ..errors import ArgumentTypeError, ParameterError
+from mechlib.errors import ArgumentTypeError, ParameterError
 
 __all__ = ["REPOSITORY", "SOLUTION_TAG", "myst_extensions", "markdown_parser",
            "directive_name", "strip_markdown", "solution_cells",
            "read_chapter", "chapter_path", "chapter_checks", "chapters_with_checks"]
 
-#: The repository this copy of mechlib.book sits in (the tooling runs there).
-REPOSITORY = Path(__file__).resolve().parents[2]
+#: The book's repository. bookkit is never installed: it sits at the top of the
+#: repository, beside book/ and _ext/, and runs from there (readers install
+#: only mechlib, whose wheel holds none of this tooling).
+REPOSITORY = Path(__file__).resolve().parent.parent
 #: The tag of a code cell that belongs to a worked solution.
 SOLUTION_TAG = "solution"
 

@@ -22,22 +22,22 @@ every such chapter) it writes ``_build/autograder/<slug>/``:
   (the notebook to hand out, with public tests only),
   ``dist/autograder/<slug>.ipynb`` (the solutions) and
   ``dist/autograder/<slug>-autograder_<time>.zip``, the autograder, which
-  this module then rewrites for :mod:`mechlib.book.grade`: it adds
+  this module then rewrites for :mod:`bookkit.grade`: it adds
   ``grading/manifest.json`` (:func:`manifest`: each question's checks, their
   answer variables and worked expressions from ``grading/worked/<slug>.json``,
   one point per check) and replaces otter's ``run_autograder`` (which would
   run tests in the student's kernel) by one that runs
-  ``python -m mechlib.book.grade --gradescope``.
+  ``python -m bookkit.grade --gradescope``.
 
 The autograder carries a copy of ``mechlib`` (with its stored checks) as a
 support file, and the pins of the book's ``requirements.txt`` for the grading
 image. ``otter assign`` runs the public tests on the solutions; then this
-module grades the solutions notebook with :mod:`mechlib.book.grade`, so a
+module grades the solutions notebook with :mod:`bookkit.grade`, so a
 worked solution that would not score full marks stops the command.
 
-Grade submissions (a CSV of scores; see :mod:`mechlib.book.grade`)::
+Grade submissions (a CSV of scores; see :mod:`bookkit.grade`)::
 
-    python -m mechlib.book.grade _build/autograder/<slug> submissions/*.ipynb \\
+    python -m bookkit.grade _build/autograder/<slug> submissions/*.ipynb \\
         --out scores.csv
 
 Examples
@@ -63,11 +63,19 @@ import nbformat
 import yaml
 
 import mechlib
-from .chapters import (REPOSITORY, chapter_checks, chapters_with_checks, directive_name,
-                       markdown_parser, solution_cells, worked_cells)
+from mechlib.book.slicing import needed_cells
+
+from .chapters import (
+    REPOSITORY,
+    chapter_checks,
+    chapters_with_checks,
+    directive_name,
+    markdown_parser,
+    solution_cells,
+    worked_cells,
+)
 from .generate_checks import WORKED
 from .grade import MANIFEST, Grader
-from .slicing import needed_cells
 from .notebooks import log_execution
 
 ROOT = REPOSITORY
@@ -201,7 +209,7 @@ def _worked_forms(chapter):
     path = WORKED / f"{Path(chapter).stem}.json"
     if not path.is_file():
         raise SystemExit(f"autograder: no {path.relative_to(ROOT)}; write it with "
-                         f"python -m mechlib.book.checks generate {chapter}")
+                         f"python -m bookkit.generate_checks {chapter}")
     return json.loads(path.read_text(encoding="utf-8"))["checks"]
 
 
@@ -221,7 +229,7 @@ def _question(notebook, items, solution, worked_forms):
     for item in items:
         if item["name"] not in worked_forms:
             raise SystemExit(f"autograder: no worked expressions of {item['name']}; "
-                             "regenerate them with python -m mechlib.book.checks generate")
+                             "regenerate them with python -m bookkit.generate_checks")
         call = f'ml.check("{item["name"]}", {item["variable"]})'
         cells.append(code('""" # BEGIN TEST CONFIG\npoints: 0\n'
                           '""" # END TEST CONFIG\n' + call, [_correct_output()]))
@@ -310,19 +318,19 @@ SOLUTION_TIME_LIMIT = 300
 #: Gradescope's run_autograder: otter's environment, our grader.
 RUN_AUTOGRADER = """#!/usr/bin/env bash
 # Grades /autograder/submission into /autograder/results/results.json with
-# mechlib.book.grade: the notebook runs in a kernel of its own as the user
+# bookkit.grade: the notebook runs in a kernel of its own as the user
 # nobody, the grade is computed in a fresh process (see that module).
 export PATH=/root/miniforge3/bin:$PATH
 eval "$(mamba shell hook --shell bash)"
 mamba activate otter-env
 chmod o+x /root        # nobody reaches Python in /root/miniforge3 (not the folder's list)
 cd /autograder/source
-PYTHONPATH=/autograder/source/files exec python -m mechlib.book.grade --gradescope
+PYTHONPATH=/autograder/source/files exec python -m bookkit.grade --gradescope
 """
 
 
 def _for_our_grader(path, data):
-    """Rewrite otter's autograder zip for :mod:`mechlib.book.grade`: add
+    """Rewrite otter's autograder zip for :mod:`bookkit.grade`: add
     ``grading/manifest.json`` (``data``), replace ``run_autograder``, drop
     otter's ``run_otter.py`` (which would run the hidden tests in the
     student's kernel)."""
@@ -411,7 +419,7 @@ def autograder_zip(folder):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m mechlib.book.autograder",
+    parser = argparse.ArgumentParser(prog="python -m bookkit.autograder",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*",
                         help="book/<slug>.md (default: every chapter with checks)")

@@ -1,8 +1,8 @@
 """MyST Markdown written back as plain Markdown, with what Sphinx resolves.
 
-The Markdown half of :mod:`mechlib.book.downloads`: a :class:`Writer` splits a
+The Markdown half of :mod:`bookkit.downloads`: a :class:`Writer` splits a
 Markdown cell into blocks with markdown-it-py and MyST's plugins
-(:func:`mechlib.book.chapters.markdown_parser`), and writes each back out for
+(:func:`bookkit.chapters.markdown_parser`), and writes each back out for
 a Jupyter without extensions: roles resolved through a *resolver* (numbers,
 titles, citations), display equations numbered with ``\\tag``, figures as
 attachments, admonitions as blockquotes, exercises and solutions as headings.
