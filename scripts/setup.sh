@@ -56,16 +56,19 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath wheels from PyPI"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax
-    mj=vendor/node_modules/mathjax/es5
-    # MathJax: its loader (startup.js), core, and the components _config.yml
-    # names (mathjax3_config.loader.load), with what they load on demand.
+    mj=vendor/node_modules/mathjax
+    # MathJax 4: its loader (startup.js), core, and the components _config.yml
+    # names (mathjax3_config.loader.load), with the TeX extensions they load on
+    # demand; and its font (mathjax-newcm, a package of its own that MathJax
+    # loads when it starts, and its glyph ranges as they are needed) in
+    # mathjax/fonts, where loader.paths.fonts points instead of a CDN.
     cp "$mj/startup.js" "$mj/core.js" vendor/static/mathjax/
-    for part in input output/chtml output/chtml.js a11y ui adaptors sre; do
-        if [ -e "$mj/$part" ]; then
-            mkdir -p "vendor/static/mathjax/$(dirname "$part")"
-            cp -r "$mj/$part" "vendor/static/mathjax/$part"
-        fi
-    done
+    mkdir -p vendor/static/mathjax/output
+    cp -r "$mj/input" "$mj/a11y" vendor/static/mathjax/
+    cp "$mj/output/chtml.js" vendor/static/mathjax/output/
+    font=vendor/node_modules/@mathjax/mathjax-newcm-font
+    mkdir -p vendor/static/mathjax/fonts/mathjax-newcm-font
+    cp -r "$font/chtml.js" "$font/chtml" vendor/static/mathjax/fonts/mathjax-newcm-font/
     # Pyodide: its loader, the WebAssembly Python, its standard library and
     # package list (no packages: SymPy and mpmath come from PyPI as wheels,
     # mechlib's wheel from the build, bookkit/site.py).

@@ -1,8 +1,8 @@
 /*
  * The ipywidgets embed manager (@jupyter-widgets/html-manager 1.x) typesets
  * widget labels with the MathJax 2 API, MathJax.Hub.Queue(["Typeset", Hub, el]).
- * The book loads MathJax 3, which has no Hub: give it one that forwards to
- * MathJax 3's typesetPromise once MathJax has started. Loaded before the
+ * The book loads MathJax 4, which (like MathJax 3) has no Hub: give it one that
+ * forwards to its typesetPromise once MathJax has started. Loaded before the
  * manager, on pages that show saved widgets.
  */
 document.addEventListener("DOMContentLoaded", function () {

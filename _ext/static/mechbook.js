@@ -1,8 +1,10 @@
 /* Keyboard access to what scrolls, and accessible names that match what a
  * sighted reader sees.
  *
- * A formula or output wider than the column (on a phone) scrolls in its own
- * box (mechbook.css); a box that scrolls gets tabindex="0", so that a keyboard
+ * A display formula or output that MathJax could not break to fit the column
+ * (a matrix on a phone) scrolls in its own box (mechbook.css); inline math
+ * breaks with the text and never scrolls. A box that scrolls gets
+ * tabindex="0", so that a keyboard
  * user can reach it and scroll it with the arrow keys (WCAG 2.1.1), and loses
  * it when it fits again (a wider window).
  *
@@ -38,7 +40,7 @@
       icon.querySelectorAll("title").forEach((title) => title.remove());
     }
   }
-  const SCROLLING = 'div.math > mjx-container[display="true"], span.math, '
+  const SCROLLING = 'div.math > mjx-container[display="true"], '
     + ".cell_output .output.text_latex, .cell_output .output.text_html";
   function focusableWhereScrolling() {
     for (const box of document.querySelectorAll(SCROLLING)) {
@@ -48,6 +50,53 @@
         box.removeAttribute("tabindex");
       }
     }
+  }
+  // MathJax 4 breaks a display formula for the width of its column when it
+  // typesets the page (output.displayOverflow in _config.yml). A formula in a
+  // closed solution was measured while hidden, and a phone turned sideways
+  // changes every column: when a solution opens, or the window's width
+  // changes, each formula shown there whose column is not the width it was
+  // broken for is broken again (no new typesetting of its TeX). Not for
+  // print: the handouts scale what is too wide for the paper instead
+  // (bookkit/handouts.py), and a width that changes under them would undo it.
+  function refit(root) {
+    const mathjax = window.MathJax;
+    const doc = mathjax && mathjax.startup && mathjax.startup.document;
+    if (!doc || !doc.outputJax || !doc.outputJax.getMetricsFor) { return; }
+    const again = () => {
+      for (const item of Array.from(doc.math)) {
+        const node = item.typesetRoot;
+        if (!item.display || !node || !node.isConnected || !root.contains(node)) { continue; }
+        const column = node.parentNode;
+        if (!column.getClientRects().length) { continue; }   // still hidden
+        const metrics = doc.outputJax.getMetricsFor(column, true);
+        if (Math.abs(metrics.containerWidth - item.metrics.containerWidth) < 1) { continue; }
+        item.setMetrics(metrics.em, metrics.ex, metrics.containerWidth, metrics.scale);
+        item.rerender(doc);
+      }
+    };
+    const retrying = mathjax._ && mathjax._.mathjax && mathjax._.mathjax.mathjax.handleRetriesFor;
+    mathjax.startup.promise = mathjax.startup.promise
+      .then(() => (retrying ? retrying(again) : again()))
+      .catch((error) => console.warn("MathJax could not break a formula again", error));
+  }
+  function refitWhatOpens(records) {
+    for (const record of records) {
+      const shown = record.attributeName === "open" ? record.target.open
+        : (record.oldValue || "").includes("toggle-hidden")
+          && !record.target.classList.contains("toggle-hidden");
+      if (shown) { refit(record.target); soon(); }
+    }
+  }
+  let width = window.innerWidth;
+  let resized = null;
+  function refitWhenResized() {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (window.innerWidth === width || window.matchMedia("print").matches) { return; }
+      width = window.innerWidth;
+      refit(document.body);
+    }, 250);
   }
   let pending = false;
   function soon() {     // once per frame, however many changes come in it
@@ -93,6 +142,10 @@
       soon();
     }).observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", soon);
+    new MutationObserver(refitWhatOpens).observe(document.body, {
+      attributes: true, attributeFilter: ["class", "open"], attributeOldValue: true,
+      subtree: true });
+    window.addEventListener("resize", refitWhenResized);
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
       MathJax.startup.promise.then(soon);
     }

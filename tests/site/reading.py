@@ -167,9 +167,10 @@ CLIPPED_MATH = r"""() => {
 # Every typeset formula measured against its column (issue 45): the block it
 # sits in (a paragraph, a list item, a table cell) for inline math, the
 # equation's div.math or the output's box for display math. Each formula's
-# pieces (the boxes of mjx-math's contents, one per line once MathJax breaks
-# it) must lie inside the column, or the formula is one that scrolls
-# sideways (or is cut off). For each such formula: what it is, its TeX (from
+# boxes (mjx-math's, one per line once MathJax breaks it; not the ink of a
+# glyph, such as an accent, that overhangs its box by a pixel or two) must
+# lie inside the column, or the formula is one that scrolls sideways (or is
+# cut off). For each such formula: what it is, its TeX (from
 # MathJax's list of math items), whether the TeX is a matrix or an array
 # (nothing to break), and whether the box that scrolls it shows that it does
 # (the shadows of _ext/static/mechbook.css). Math in a closed dropdown is not
@@ -208,10 +209,8 @@ WIDE_MATH = r"""() => {
         const left = frame.left + column.clientLeft + parseFloat(style.paddingLeft);
         const right = frame.left + column.clientLeft + column.clientWidth
                       - parseFloat(style.paddingRight);
-        const range = document.createRange();
-        range.selectNodeContents(math);
         let low = Infinity, high = -Infinity;
-        for (const rect of range.getClientRects()) {
+        for (const rect of math.getClientRects()) {
             if (!rect.width) continue;
             low = Math.min(low, rect.left);
             high = Math.max(high, rect.right);
