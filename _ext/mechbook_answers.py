@@ -62,7 +62,7 @@ def cell_key(code):
     return f"{key:08x}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def answer_boxes(chapter):
     """The in-page data of a chapter's answer cells and live cells, or None if
     it has no answer cell (:func:`bookkit.in_page.page_boxes`).
@@ -149,7 +149,7 @@ def runtime_files(pathto):
             "megabytes": round(size / 1e6), "limit": RUN_LIMIT, "setupLimit": SETUP_LIMIT}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _edition():
     """Twelve hex digits naming mechlib's source, the page's runner and its
     worker."""

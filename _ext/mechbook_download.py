@@ -87,7 +87,7 @@ class SphinxResolver:
 
     # -- references, as Sphinx's post-transforms resolve them on the page
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one resolver per page
+    @functools.cache  # noqa: B019 - one resolver per page
     def _resolve(self, role: str, content: str):
         from docutils import nodes
         from sphinx import addnodes
@@ -178,7 +178,7 @@ class SphinxResolver:
         return "## References\n\n" + "\n".join(entries)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def image_bundle(path: Path):
     """(attachment name, mime bundle) for an image file.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 #: The height of the smallest label on a phone, in CSS px.
@@ -29,7 +29,7 @@ WIDTH = re.compile(r'<svg[^>]*\swidth="([\d.]+)pt"')
 LABEL = re.compile(r'<g transform="translate\([^)]*\) scale\(([\d.]+) -[\d.]+\)">')
 
 
-@lru_cache(maxsize=None)
+@cache
 def needs(svg: Path) -> tuple[float, float] | None:
     """(width in points, smallest label in points) of a matplotlib SVG, or None."""
     if not svg.is_file():

@@ -86,7 +86,7 @@ def _cse_sweep(eqs, ex, constants, speeds):
     values = np.array([constants[p] for p in params])
     x_sym = sm.symbols(f"state_0:{len(eqs.state)}")
     p_sym = sm.symbols(f"param_0:{len(params)}")
-    names = dict(zip(eqs.state, x_sym)) | dict(zip(params, p_sym))
+    names = dict(zip(eqs.state, x_sym, strict=True)) | dict(zip(params, p_sym, strict=True))
     f_h = eqs.configuration_constraints
     qdot = sm.Matrix([eqs.qdot_map[q.diff()] for q in eqs.q])
     common, reduced = sm.cse([eqs.mass_matrix, eqs.forcing, qdot, eqs.A_n,

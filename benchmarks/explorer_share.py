@@ -90,8 +90,8 @@ def main(argv=None):
     jobs = [(chapter, mode) for chapter in chapters for mode in modes]
     totals = dict.fromkeys(modes, 0.0)
     with ProcessPoolExecutor(options.parallel) as pool:
-        results = pool.map(run, *zip(*jobs))
-        for (path, mode), (total, draw, render) in zip(jobs, results):
+        results = pool.map(run, *zip(*jobs, strict=True))
+        for (path, mode), (total, draw, render) in zip(jobs, results, strict=True):
             totals[mode] += total
             print(f"{Path(path).stem:28} {mode:8} {total:7.1f} "
                   f"{draw + render:12.1f} {draw:7.1f} {render:9.1f}", flush=True)

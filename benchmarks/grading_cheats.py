@@ -80,7 +80,7 @@ def main(argv=None):
         return 0
     rows = grade.grade_batch(options.folder, list(paths.values()), work / "scores.csv",
                              cell_time_limit=options.cell_time_limit)
-    for name, row in zip(paths, rows):
+    for name, row in zip(paths, rows, strict=True):
         print(f"{name}: {row['total']}/{row['max']}  {row['notes'][:300]}")
     return 0
 

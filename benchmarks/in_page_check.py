@@ -104,7 +104,7 @@ def steps_seconds(page):
     """Seconds of each step of the first press (Pyodide, wheels, set-up and check)."""
     marks = page.evaluate("(names) => names.map(n => performance.getEntriesByName(n)[0]"
                           ".startTime)", list(STEPS))
-    return [(b - a) / 1000 for a, b in zip(marks, marks[1:])]
+    return [(b - a) / 1000 for a, b in zip(marks, marks[1:], strict=False)]
 
 
 def timed_live(page):

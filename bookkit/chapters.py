@@ -44,7 +44,7 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 SOLUTION_TAG = "solution"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def myst_extensions(config=None):
     """The MyST syntax extensions of the book, from ``_config.yml``.
 
@@ -58,7 +58,7 @@ def myst_extensions(config=None):
     return tuple(settings["parse"]["myst_enable_extensions"])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def markdown_parser(extensions=None):
     """MyST's own markdown-it parser with the book's syntax extensions
     (``extensions``, a tuple, or those of ``_config.yml``)."""
@@ -110,7 +110,7 @@ def strip_markdown(source, inside):
         drop[i] = gap
     if not any(drop):
         return source, state
-    kept = "".join(line for line, gone in zip(lines, drop) if not gone)
+    kept = "".join(line for line, gone in zip(lines, drop, strict=True) if not gone)
     return kept.strip("\n"), state
 
 

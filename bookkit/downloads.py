@@ -227,7 +227,7 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
         if cell.cell_type != "markdown":
             cells.append(fold_hidden(cell))
             continue
-        for number, piece in enumerate(writer.cell(cell.source)):
+        for piece in writer.cell(cell.source):
             new = nbformat.v4.new_markdown_cell(piece.source)
             new.metadata = copy.deepcopy(cell.metadata)
             new.metadata.update(piece.metadata)

@@ -220,7 +220,7 @@ def _kernel_manager_class(user):
     return UserKernelManager
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _to_tree_source():
     """:func:`grading.to_tree`'s code, read once, before any notebook runs: a
     notebook that rewrites the module on disk changes no later exporter."""
@@ -257,6 +257,80 @@ class Run:
     failed: list = field(default_factory=list)
     restarted: list = field(default_factory=list)
     skipped: list = field(default_factory=list)
+
+
+def _read_cell(cell, label, result):
+    """Note in ``result`` a cell that raised, and take the answer trees an
+    exporter cell displayed."""
+    if any(o.get("output_type") == "error" for o in cell.outputs):
+        result.failed.append(label)
+    if label.startswith("export "):
+        for output in cell.outputs:
+            data = output.get("data", {})
+            if output.get("output_type") == "display_data" and \
+                    isinstance(data.get(grading.MIME), dict):
+                result.trees.update(data[grading.MIME])
+
+
+class _Kernel:
+    """The kernel a submission runs in, in ``folder`` with ``env``; started
+    again after a cell it cannot interrupt, or after it died."""
+
+    def __init__(self, client, folder, env):
+        self.client, self.folder, self.env = client, folder, env
+        self.groups = []            # the process group of every kernel started
+        self.replies = []
+        client.on_cell_executed = lambda **kwargs: self.replies.append(
+            kwargs.get("execute_reply") or {})
+
+    def start(self):
+        client = self.client
+        client.km = client.create_kernel_manager()
+        client.km.connection_file = str(self.folder / f".kernel-{len(self.groups)}.json")
+        client.start_new_kernel(cwd=str(self.folder), env=self.env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        client.start_new_kernel_client()
+        self.groups.append(getattr(client.km.provisioner, "pgid", None))
+
+    def stop(self):
+        try:
+            self.client._cleanup_kernel()
+        except Exception:   # a kernel that is gone already
+            pass
+        for group in self.groups:         # what the kernel started, in its group
+            if group:
+                try:
+                    os.killpg(group, signal.SIGKILL)
+                except OSError:
+                    pass
+
+    def timed_out(self):
+        return self.replies and self.replies[-1].get("content", {}).get("ename") == _TIMEOUT
+
+    def execute(self, cell, index, seconds):
+        """Run ``cell`` for at most ``seconds``: None when it ran, "timed out"
+        when it was interrupted, "restarted" when the kernel did not answer
+        after the interrupt either, "died" when the kernel died."""
+        from nbclient.exceptions import DeadKernelError
+
+        self.client.timeout = max(1, int(seconds))
+        try:
+            self.replies.clear()
+            self.client.execute_cell(cell, index)
+            if not self.timed_out():
+                return None
+            self.replies.clear()              # interrupted: does the kernel answer now?
+            self.client.timeout = INTERRUPT_GRACE
+            self.client.execute_cell(nbformat.v4.new_code_cell("pass"), index)
+            if not self.timed_out():
+                return "timed out"
+        except DeadKernelError:
+            outcome = "died"
+        else:
+            outcome = "restarted"
+        self.stop()
+        self.start()
+        return outcome
 
 
 def _read_notebook(path):
@@ -378,16 +452,50 @@ class Grader:
 
     def run(self, submission):
         """Run a submission's notebook (see the module): a :class:`Run`."""
-        from nbclient import NotebookClient
-        from nbclient.exceptions import DeadKernelError
-
         notebook = _read_notebook(submission)
-        plan = self._plan(notebook)
+        work, labels = self._work_notebook(notebook)
         folder = Path(tempfile.mkdtemp(prefix="mechlib-submission-"))
+        nbformat.write(notebook, folder / "submission.ipynb")
+        support = self._support()
+        if self.user:
+            for path in [folder, *folder.rglob("*")]:
+                os.chown(path, self.user[0], self.user[1])
+        kernel = _Kernel(self._client(work), folder, env={
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+            "HOME": str(folder), "IPYTHONDIR": str(folder / ".ipython"),
+            "MPLCONFIGDIR": str(folder / ".matplotlib"), "MPLBACKEND": "Agg",
+            "PYTHONPATH": str(support)})
+        result = Run()
+        deadline = time.monotonic() + self.notebook_time_limit
+        try:
+            kernel.start()
+            for index, (cell, label) in enumerate(zip(work.cells, labels, strict=True)):
+                remaining = deadline - time.monotonic()
+                if remaining < 1:
+                    result.skipped.append(label)
+                    continue
+                outcome = kernel.execute(cell, index, min(self.cell_time_limit, remaining))
+                if outcome == "died":
+                    result.failed.append(f"{label} (the kernel died)")
+                elif outcome:
+                    result.timed_out.append(label)
+                    if outcome == "restarted":
+                        result.restarted.append(label)
+                else:
+                    _read_cell(cell, label, result)
+        finally:
+            kernel.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+            shutil.rmtree(support, ignore_errors=True)
+        return result
+
+    def _work_notebook(self, notebook):
+        """The notebook the kernel runs (the submission's cells, each
+        question's exporter after them) and a label for each cell."""
         work = nbformat.v4.new_notebook(metadata={"kernelspec": {
             "name": self.kernel_name, "display_name": "Python 3", "language": "python"}})
         labels, number = [], 0
-        for kind, item in plan:
+        for kind, item in self._plan(notebook):
             if kind == "cell":
                 number += 1
                 work.cells.append(item)
@@ -396,99 +504,22 @@ class Grader:
                 variables = {c["variable"]: c.get("frame") for c in item["checks"]}
                 work.cells.append(nbformat.v4.new_code_cell(exporter_source(variables)))
                 labels.append(f"export {item['name']}")
-        nbformat.write(notebook, folder / "submission.ipynb")
-        support = self._support()
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
-               "HOME": str(folder), "IPYTHONDIR": str(folder / ".ipython"),
-               "MPLCONFIGDIR": str(folder / ".matplotlib"), "MPLBACKEND": "Agg",
-               "PYTHONPATH": str(support)}
-        if self.user:
-            for path in [folder, *folder.rglob("*")]:
-                os.chown(path, self.user[0], self.user[1])
-        # on a timeout nbclient interrupts the kernel and reports the cell
-        # with this error (the cell's output reader is then stopped within
-        # INTERRUPT_GRACE s, so that it does not read the next cell's output)
-        client = NotebookClient(work, timeout=self.cell_time_limit, allow_errors=True,
-                                interrupt_on_timeout=True, error_on_timeout={
-                                    "ename": _TIMEOUT, "evalue": "", "traceback": []},
-                                iopub_timeout=INTERRUPT_GRACE,
-                                kernel_name=self.kernel_name,
-                                shutdown_kernel="immediate", startup_timeout=120,
-                                kernel_manager_class=_kernel_manager_class(self.user))
-        replies = []
+        return work, labels
 
-        def executed(**kwargs):
-            replies.append(kwargs.get("execute_reply") or {})
+    def _client(self, work):
+        """nbclient's client of ``work``: on a timeout it interrupts the kernel
+        and reports the cell with the error :data:`_TIMEOUT` (the cell's output
+        reader is then stopped within INTERRUPT_GRACE s, so that it does not
+        read the next cell's output)."""
+        from nbclient import NotebookClient
 
-        client.on_cell_executed = executed
-
-        def timed_out():
-            return replies and replies[-1].get("content", {}).get("ename") == _TIMEOUT
-
-        result = Run()
-        groups = []
-
-        def start():
-            client.km = client.create_kernel_manager()
-            client.km.connection_file = str(folder / f".kernel-{len(groups)}.json")
-            client.start_new_kernel(cwd=str(folder), env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-            client.start_new_kernel_client()
-            groups.append(getattr(client.km.provisioner, "pgid", None))
-
-        def stop():
-            try:
-                client._cleanup_kernel()
-            except Exception:   # a kernel that is gone already
-                pass
-            for group in groups:         # what the kernel started, in its group
-                if group:
-                    try:
-                        os.killpg(group, signal.SIGKILL)
-                    except OSError:
-                        pass
-
-        deadline = time.monotonic() + self.notebook_time_limit
-        try:
-            start()
-            for index, (cell, label) in enumerate(zip(work.cells, labels)):
-                remaining = deadline - time.monotonic()
-                if remaining < 1:
-                    result.skipped.append(label)
-                    continue
-                client.timeout = max(1, int(min(self.cell_time_limit, remaining)))
-                try:
-                    replies.clear()
-                    client.execute_cell(cell, index)
-                    if timed_out():
-                        # interrupted: does the kernel answer now?
-                        result.timed_out.append(label)
-                        replies.clear()
-                        client.timeout = INTERRUPT_GRACE
-                        client.execute_cell(nbformat.v4.new_code_cell("pass"), index)
-                        if timed_out():
-                            result.restarted.append(label)
-                            stop()
-                            start()
-                        continue
-                except DeadKernelError:
-                    result.failed.append(f"{label} (the kernel died)")
-                    stop()
-                    start()
-                    continue
-                if any(o.get("output_type") == "error" for o in cell.outputs):
-                    result.failed.append(label)
-                if label.startswith("export "):
-                    for output in cell.outputs:
-                        data = output.get("data", {})
-                        if output.get("output_type") == "display_data" and \
-                                isinstance(data.get(grading.MIME), dict):
-                            result.trees.update(data[grading.MIME])
-        finally:
-            stop()
-            shutil.rmtree(folder, ignore_errors=True)
-            shutil.rmtree(support, ignore_errors=True)
-        return result
+        return NotebookClient(work, timeout=self.cell_time_limit, allow_errors=True,
+                              interrupt_on_timeout=True, error_on_timeout={
+                                  "ename": _TIMEOUT, "evalue": "", "traceback": []},
+                              iopub_timeout=INTERRUPT_GRACE,
+                              kernel_name=self.kernel_name,
+                              shutdown_kernel="immediate", startup_timeout=120,
+                              kernel_manager_class=_kernel_manager_class(self.user))
 
     def judge(self, trees):
         """The verdicts ``{check: (correct, message)}`` on the trees, from the

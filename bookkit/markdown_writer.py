@@ -102,7 +102,7 @@ class Directive:
     body: str
 
     @classmethod
-    def from_token(cls, token) -> "Directive":
+    def from_token(cls, token) -> Directive:
         """Split the directive of a ``fence``/``colon_fence`` token whose info is ``{name} ...``.
 
         >>> from types import SimpleNamespace as T

@@ -288,7 +288,7 @@ def execute_into_cache(source, cache_path, *, by="build", workers=None):
                              mp_context=multiprocessing.get_context("spawn")) as pool:
         runs = pool.map(_execute_page, stale, [extensions] * len(stale),
                         [timeout] * len(stale))
-        for path, (text, seconds) in zip(stale, runs):
+        for path, (text, seconds) in zip(stale, runs, strict=True):
             log_execution(path.stem, by)
             if text is None:                       # the build runs it again and reports
                 continue

@@ -26,7 +26,7 @@ def draw():
     left, right = np.array([0.0, 0.0]), np.array([3.4, 0.0])
 
     body(ax, left)
-    for i, (point, f) in enumerate(zip(POINTS, FORCES), start=1):
+    for i, (point, f) in enumerate(zip(POINTS, FORCES, strict=True), start=1):
         particle(ax, left + point, size=0.035)
         vector(ax, left + point, f, rf"$\bar{{F}}_{i}$", color=force, fontsize=12,
                label_offset=(0.05, -0.05))

@@ -11,8 +11,18 @@ P_c (a particle) slides without friction along B (q2: its distance from the pin)
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from mechlib.book.drawing import (COLORS, angle_arc, damper, ground, link, new_figure,
-                             particle, pin, spring, vector)
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    damper,
+    ground,
+    link,
+    new_figure,
+    particle,
+    pin,
+    spring,
+    vector,
+)
 
 Q1, Q2, Q3 = 2.0, 1.3, np.radians(32.0)
 ROD = 1.8

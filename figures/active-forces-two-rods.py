@@ -8,8 +8,16 @@ Gravity acts along +n_x (drawn downwards).
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, link, moment_vector, new_figure, oblique_projection,
-                             particle, pin, vector)
+from mechlib.book.drawing import (
+    COLORS,
+    link,
+    moment_vector,
+    new_figure,
+    oblique_projection,
+    particle,
+    pin,
+    vector,
+)
 
 Q1, Q2 = np.radians(35.0), np.radians(40.0)
 project = oblique_projection(x_screen=(0.0, -1.0), y_screen=(1.0, 0.0),
@@ -83,10 +91,11 @@ def draw():
                          (n_z, "z", (-0.2, 0.02))):
         vector(ax, (-1.0, -0.4), 0.4 * project(e), rf"$\hat{{n}}_{name}$",
                color=COLORS["frame"], label_offset=off, fontsize=11, linewidth=1.5)
-    ax.plot(*zip(project(O), project(0.75 * n_x)), color=COLORS["ground"], linewidth=0.8,
+    ax.plot(*zip(project(O), project(0.75 * n_x), strict=True), color=COLORS["ground"],
+            linewidth=0.8,
             linestyle="--")
     arc3d(ax, O, n_x, n_y, 0.7, Q1, r"$q_1$", (0.0, -0.2))
-    ax.plot(*zip(project(Bo), project(Bo + 0.55 * a_y)), color=COLORS["ground"],
+    ax.plot(*zip(project(Bo), project(Bo + 0.55 * a_y), strict=True), color=COLORS["ground"],
             linewidth=0.8, linestyle="--")
     a_z = n_z
     arc3d(ax, Bo, a_y, a_z, 0.45, Q2, r"$q_2$", (0.08, 0.0))

@@ -27,8 +27,8 @@ def side(ax):
     F_o, R_o = np.array([W, R_F]), np.array([0.0, R_R])
     # the steer axis, dashed, through S
     top, low = S + 1.25 * s_up, S - 0.12 * s_up
-    ax.plot(*zip(low, top), color=COLORS["ground"], linestyle="--", linewidth=1.0)
-    ax.plot(*zip(S, S + np.array([0.0, 0.62])), color=COLORS["ground"], linestyle=":",
+    ax.plot(*zip(low, top, strict=True), color=COLORS["ground"], linestyle="--", linewidth=1.0)
+    ax.plot(*zip(S, S + np.array([0.0, 0.62]), strict=True), color=COLORS["ground"], linestyle=":",
             linewidth=1.0)
     angle_arc(ax, S, 0.5, 90.0, 90.0 + np.degrees(LAM), r"$\lambda$", fontsize=11)
     head = S + 1.05 * s_up                             # top of the head tube

@@ -13,8 +13,14 @@ u_a1 a_y and u_a2 a_z let P leave the rod.
 import matplotlib.pyplot as plt
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, moment_vector, new_figure, oblique_projection,
-                             slider, vector)
+from mechlib.book.drawing import (
+    COLORS,
+    moment_vector,
+    new_figure,
+    oblique_projection,
+    slider,
+    vector,
+)
 
 project = oblique_projection(x_screen=(1.0, 0.0), y_screen=(0.45, 0.3),
                              z_screen=(0.0, 1.0))
@@ -27,9 +33,9 @@ def draw():
     # (a) the system, in an oblique view
     O = np.zeros(3)
     top, bottom = project((0.0, 0.0, 1.1)), project((0.0, 0.0, -0.7))
-    ax.plot(*zip(bottom, top), color=COLORS["ground"], linestyle="-.", linewidth=0.9)
+    ax.plot(*zip(bottom, top, strict=True), color=COLORS["ground"], linestyle="-.", linewidth=0.9)
     end = project((2.2, 0.0, 0.0))
-    ax.plot(*zip(project(O), end), color=COLORS["body"], linewidth=3.0,
+    ax.plot(*zip(project(O), end, strict=True), color=COLORS["body"], linewidth=3.0,
             solid_capstyle="round")
     ax.plot(*project(O), "o", color=COLORS["body"], markersize=4)
     ax.text(*(project(O) + np.array([-0.25, -0.2])), r"$O$", fontsize=12)

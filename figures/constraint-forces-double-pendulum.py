@@ -11,8 +11,7 @@ R-bar is reserved for a resultant).
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, ground, link, new_figure, particle,
-                             pin, vector)
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
 
 Q1, Q2 = np.radians(30.0), np.radians(60.0)
 

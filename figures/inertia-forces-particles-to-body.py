@@ -63,7 +63,7 @@ def draw():
     right = np.array([4.1, 0.0])
     body(ax, right)
     masses = np.ones(len(PARTICLES))
-    total = sum(-SCALE * m * acceleration(r) for m, r in zip(masses, PARTICLES))
+    total = sum(-SCALE * m * acceleration(r) for m, r in zip(masses, PARTICLES, strict=True))
     vector(ax, right, total, r"$\bar{R}^* = -m\,\bar{a}^{B_o}$",
            color=COLORS["force"], label_offset=(-0.5, 0.12), fontsize=11)
     angle_arc(ax, right, 0.45, 610, 330, color=COLORS["torque"])   # clockwise: T* = -I alpha

@@ -6,8 +6,7 @@ angular velocity w in a general direction.
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, link, new_figure, oblique_projection, particle,
-                             vector)
+from mechlib.book.drawing import COLORS, link, new_figure, oblique_projection, particle, vector
 
 A, B = 1.2, 0.7
 project = oblique_projection(x_screen=(1.0, -0.12), y_screen=(0.55, 0.45),
@@ -17,7 +16,7 @@ project = oblique_projection(x_screen=(1.0, -0.12), y_screen=(0.55, 0.45),
 def draw():
     fig, ax = new_figure(5.5, 3.6)
     corners = [np.array(c) for c in ((A, B, 0.0), (-A, B, 0.0), (-A, -B, 0.0), (A, -B, 0.0))]
-    for start, end in zip(corners, corners[1:] + corners[:1]):
+    for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
         link(ax, project(start), project(end), color=COLORS["ground"], linewidth=1.0)
     for i, corner in enumerate(corners, start=1):
         particle(ax, project(corner), size=0.07)

@@ -82,11 +82,12 @@ def draw():
                 linewidth=1.5)
 
     # the contact point's position and the heading line in the plane
-    ax.plot(*zip(project(O), project(C)), color=COLORS["ground"], linewidth=0.9,
+    ax.plot(*zip(project(O), project(C), strict=True), color=COLORS["ground"], linewidth=0.9,
             linestyle=":")
-    ax.plot(*zip(project(C - 0.9 * f["y_x"]), project(C + 1.7 * f["y_x"])),
+    ax.plot(*zip(project(C - 0.9 * f["y_x"]), project(C + 1.7 * f["y_x"]), strict=True),
             color=COLORS["ground"], linewidth=0.9, linestyle="--")
-    ax.plot(*zip(project(C), project(C + 1.5 * n_x)), color=COLORS["ground"], linewidth=0.9,
+    ax.plot(*zip(project(C), project(C + 1.5 * n_x), strict=True), color=COLORS["ground"],
+            linewidth=0.9,
             linestyle=":")
     arc3d(ax, C, n_x, n_y, 1.25, Q1, r"$q_1$", (0.0, -0.17))
 
@@ -96,12 +97,12 @@ def draw():
                     for a in s])
     ax.add_patch(Polygon(rim, closed=True, facecolor="#dde9f3", edgecolor=COLORS["body"],
                          linewidth=1.6, alpha=0.85, zorder=1))
-    ax.plot(*zip(project(Do), project(Do + R * f["d_x"])), color=COLORS["body"],
+    ax.plot(*zip(project(Do), project(Do + R * f["d_x"]), strict=True), color=COLORS["body"],
             linewidth=1.4)
     arc3d(ax, Do, f["l_x"], -f["l_z"], 0.35, Q3, r"$q_3$", (0.05, -0.1))
 
     # lean: from the vertical y_z = n_z to l_z, about y_x (drawn at D_o)
-    ax.plot(*zip(project(Do), project(Do + 0.9 * n_z)), color=COLORS["ground"],
+    ax.plot(*zip(project(Do), project(Do + 0.9 * n_z), strict=True), color=COLORS["ground"],
             linewidth=0.9, linestyle=":")
     arc3d(ax, Do, n_z, -f["y_y"], 0.6, Q2, r"$q_2$", (0.02, 0.08))
 
@@ -122,7 +123,7 @@ def draw():
             offset=(-0.2, -0.02))
     arrow3d(ax, Do, 0.75 * f["l_x"], r"$\hat{l}_x$", color=COLORS["velocity"],
             offset=(0.04, -0.05))
-    ax.plot(*zip(project(C), project(Do)), color=COLORS["remainder"], linewidth=1.4,
+    ax.plot(*zip(project(C), project(Do), strict=True), color=COLORS["remainder"], linewidth=1.4,
             linestyle="--")
     ax.text(*(0.5 * (project(C) + project(Do)) + (-0.32, -0.05)), r"$r\,\hat{l}_z$",
             color=COLORS["remainder"], fontsize=12)

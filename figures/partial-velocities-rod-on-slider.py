@@ -6,8 +6,7 @@ the rod; B is the end of the rod, at distance L from A (B = A - L r_y).
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, ground, link, new_figure, pin,
-                             slider, vector)
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, pin, slider, vector
 
 Q1 = 1.6
 Q2_DEG = 35.0

@@ -7,8 +7,7 @@ partial velocity of P3 for u_r is l times the unit vector perpendicular to link 
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, ground, link, new_figure,
-                             particle, pin, vector)
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
 
 ANGLES_DEG = (25.0, 55.0, 80.0)
 FORCE = (0.75, -0.6)
@@ -21,7 +20,7 @@ def draw():
         joints.append(joints[-1] + np.array([np.sin(angle), -np.cos(angle)]))
 
     ground(ax, (-0.45, 0.0), (0.45, 0.0), hatch_length=-0.08)
-    for r, (start, end, angle) in enumerate(zip(joints, joints[1:], ANGLES_DEG), 1):
+    for r, (start, end, angle) in enumerate(zip(joints, joints[1:], ANGLES_DEG, strict=False), 1):
         ax.plot([start[0], start[0]], [start[1], start[1] - 0.55], color=COLORS["ground"],
                 linewidth=0.8, linestyle="--")
         angle_arc(ax, start, 0.45, -90.0, -90.0 + angle, color=COLORS["ground"])
@@ -32,7 +31,7 @@ def draw():
     pin(ax, joints[0])
     ax.text(0.1, 0.12, "$O$", fontsize=11)
     offsets = [(-0.4, 0.05), (-0.12, -0.25), (-0.12, -0.25)]
-    for i, (point, offset) in enumerate(zip(joints[1:], offsets), 1):
+    for i, (point, offset) in enumerate(zip(joints[1:], offsets, strict=True), 1):
         particle(ax, point, label=f"$P_{i}$", label_offset=offset, fontsize=11)
 
     tip = joints[-1]

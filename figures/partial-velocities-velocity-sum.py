@@ -11,8 +11,7 @@ so N_v_B_1 = e_x, N_v_B_2 = L r_x and the remainder is Omega (q1 e_y + L r_x).
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, link, new_figure, pin, slider,
-                             vector_sum)
+from mechlib.book.drawing import COLORS, angle_arc, link, new_figure, pin, slider, vector_sum
 
 THETA_DEG = 20.0
 Q1, Q2_DEG, LENGTH = 1.5, 35.0, 1.2
@@ -34,7 +33,7 @@ def draw():
     b = a - LENGTH * r_y
 
     # the arm E, turned about O by the motor
-    ax.plot(*zip(origin - 0.3 * e_x, origin + 2.6 * e_x), color=COLORS["ground"],
+    ax.plot(*zip(origin - 0.3 * e_x, origin + 2.6 * e_x, strict=True), color=COLORS["ground"],
             linewidth=4, solid_capstyle="butt", zorder=1)
     ax.plot([0.0, 0.9], [0.0, 0.0], color=COLORS["ground"], linewidth=0.8,
             linestyle="--")

@@ -23,7 +23,8 @@ def zigzag(ax, start, end, coils=6, width=0.12, color=COLORS["body"]):
     normal = np.array([-along[1], along[0]]) / np.linalg.norm(along)
     s = np.linspace(0.2, 0.8, 2 * coils + 1)
     offsets = width * np.array([0, *[(-1) ** k for k in range(2 * coils - 1)], 0])
-    pts = [start] + [start + a * along + o * normal for a, o in zip(s, offsets)] + [end]
+    pts = [start, *(start + a * along + o * normal for a, o in zip(s, offsets, strict=True)),
+           end]
     pts = np.array(pts)
     ax.plot(pts[:, 0], pts[:, 1], color=color, linewidth=1.2)
 
@@ -33,16 +34,16 @@ def dashpot(ax, start, end, width=0.12, color=COLORS["body"]):
     along = end - start
     n = np.array([-along[1], along[0]]) / np.linalg.norm(along)
     a, b = start + 0.4 * along, start + 0.6 * along
-    ax.plot(*zip(start, a), color=color, linewidth=1.2)
-    ax.plot(*zip(a + width * n, a - width * n), color=color, linewidth=1.2)
+    ax.plot(*zip(start, a, strict=True), color=color, linewidth=1.2)
+    ax.plot(*zip(a + width * n, a - width * n, strict=True), color=color, linewidth=1.2)
     cup0, cup1 = start + 0.35 * along, start + 0.55 * along
     for sign in (1, -1):
-        ax.plot(*zip(cup0 + 1.5 * sign * width * n, cup1 + 1.5 * sign * width * n),
+        ax.plot(*zip(cup0 + 1.5 * sign * width * n, cup1 + 1.5 * sign * width * n, strict=True),
                 color=color, linewidth=1.2)
-    ax.plot(*zip(cup0 + 1.5 * width * n, cup0 - 1.5 * width * n), color=color,
+    ax.plot(*zip(cup0 + 1.5 * width * n, cup0 - 1.5 * width * n, strict=True), color=color,
             linewidth=1.2)
-    ax.plot(*zip(cup0, end), color=color, linewidth=0)
-    ax.plot(*zip(b - 0.05 * along, end), color=color, linewidth=1.2)
+    ax.plot(*zip(cup0, end, strict=True), color=color, linewidth=0)
+    ax.plot(*zip(b - 0.05 * along, end, strict=True), color=color, linewidth=1.2)
 
 
 def body(ax, r, phi, outline, name):
@@ -66,11 +67,11 @@ def draw():
     d = Pj - Pi
     n = np.array([-d[1], d[0]]) / np.linalg.norm(d)
     zigzag(ax, Pi + 0.22 * n, Pj + 0.22 * n)
-    ax.plot(*zip(Pi, Pi + 0.22 * n), color=COLORS["body"], linewidth=1.2)
-    ax.plot(*zip(Pj, Pj + 0.22 * n), color=COLORS["body"], linewidth=1.2)
+    ax.plot(*zip(Pi, Pi + 0.22 * n, strict=True), color=COLORS["body"], linewidth=1.2)
+    ax.plot(*zip(Pj, Pj + 0.22 * n, strict=True), color=COLORS["body"], linewidth=1.2)
     dashpot(ax, Pi - 0.22 * n, Pj - 0.22 * n)
-    ax.plot(*zip(Pi, Pi - 0.22 * n), color=COLORS["body"], linewidth=1.2)
-    ax.plot(*zip(Pj, Pj - 0.22 * n), color=COLORS["body"], linewidth=1.2)
+    ax.plot(*zip(Pi, Pi - 0.22 * n, strict=True), color=COLORS["body"], linewidth=1.2)
+    ax.plot(*zip(Pj, Pj - 0.22 * n, strict=True), color=COLORS["body"], linewidth=1.2)
     drawing.vector(ax, Pi - 0.75 * n, d, color=COLORS["frame"], linewidth=1.2)
     mid = Pi - 0.75 * n + 0.5 * d
     ax.text(mid[0], mid[1] - 0.3, r"$\{d_{ij}\} = \{r_j^P\} - \{r_i^P\}$",

@@ -37,10 +37,10 @@ def draw():
     u = d / np.linalg.norm(d)
     n = np.array([-u[1], u[0]])
     a, b = P2 + 0.35 * d, P2 + 0.75 * d
-    ax.plot(*zip(P2, a), color=COLORS["body"], linewidth=1.5)
-    ax.fill(*zip(a + 0.06 * n, b + 0.06 * n, b - 0.06 * n, a - 0.06 * n),
+    ax.plot(*zip(P2, a, strict=True), color=COLORS["body"], linewidth=1.5)
+    ax.fill(*zip(a + 0.06 * n, b + 0.06 * n, b - 0.06 * n, a - 0.06 * n, strict=True),
             facecolor="white", edgecolor=COLORS["body"], linewidth=1.2)
-    ax.plot(*zip(b, C), color=COLORS["body"], linewidth=3)
+    ax.plot(*zip(b, C, strict=True), color=COLORS["body"], linewidth=3)
     drawing.particle(ax, P2, size=0.04)
     drawing.particle(ax, C, size=0.04)
     ax.text(*(P2 + [-0.1, -0.25]), "$P_2$")
@@ -56,7 +56,7 @@ def draw():
     ax.plot([0, 0.6], [0, 0], color=COLORS["ground"], linestyle=":", linewidth=0.8)
     drawing.angle_arc(ax, O, 0.4, 0, np.degrees(q1), label="$q_1$")
     ext = E + 0.5 * e1
-    ax.plot(*zip(E, ext), color=COLORS["ground"], linestyle=":", linewidth=0.8)
+    ax.plot(*zip(E, ext, strict=True), color=COLORS["ground"], linestyle=":", linewidth=0.8)
     drawing.angle_arc(ax, E, 0.35, np.degrees(q1), np.degrees(q1 + q2), label="$q_2$")
     # a force at P1 and gravity
     P1 = 0.5 * E + 0.15 * np.array([-e1[1], e1[0]])

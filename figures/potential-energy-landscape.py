@@ -12,7 +12,6 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy.optimize import brentq
 
-
 KAPPA = 0.2                        # k / (m g l)
 
 
@@ -27,11 +26,11 @@ def equilibria():
     grid = np.linspace(-7.0, 7.0, 1401)
     values = slope(grid)
     roots = [0.0]
-    for a, b, fa, fb in zip(grid[:-1], grid[1:], values[:-1], values[1:]):
+    for a, b, fa, fb in zip(grid[:-1], grid[1:], values[:-1], values[1:], strict=True):
         if fa * fb < 0 and abs(a) > 0.1 and abs(b) > 0.1:
             roots.append(brentq(slope, a, b))
     curvature = [1.5 * np.cos(q) + KAPPA for q in roots]
-    return sorted(zip(roots, curvature))
+    return sorted(zip(roots, curvature, strict=True))
 
 
 def draw():

@@ -10,8 +10,17 @@ relative to A through theta. A torsional spring k and damper c exert
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, damper, link, new_figure, particle,
-                             pin, spring, vector)
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    damper,
+    link,
+    new_figure,
+    particle,
+    pin,
+    spring,
+    vector,
+)
 
 
 def draw():
@@ -50,7 +59,8 @@ def draw():
     tip = O + 1.5 * np.array([np.cos(theta), np.sin(theta)])
     link(ax, O, tip, linewidth=6, color="#444444")
     pin(ax, O, size=0.08)
-    ax.plot(*zip(O, O + (1.5, 0.0)), color=COLORS["ground"], linewidth=0.8, linestyle="--")
+    ax.plot(*zip(O, O + (1.5, 0.0), strict=True), color=COLORS["ground"], linewidth=0.8,
+            linestyle="--")
     angle_arc(ax, O, 1.0, 0.0, np.degrees(theta), r"$\theta$", fontsize=12)
     angle_arc(ax, O, 0.32, 200, 20 + 360, color=COLORS["torque"])
     ax.text(*(O + (-1.35, 0.15)), r"$A$", fontsize=12)

@@ -56,18 +56,23 @@ True
 
 import importlib
 
-from . import (errors, printing, kinematics, active, inertia, nonholonomic,
-               kane, systems, potential)
-from .printing import init_printing
-from .kinematics import partial_velocities, remainder, replace_qdots
+from . import active, errors, inertia, kane, kinematics, nonholonomic, potential, printing, systems
 from .active import generalized_active_forces, resultant_and_couple
-from .potential import potential_forces, dissipation_forces
-from .inertia import (inertia_force, inertia_torque,
-                      inertia_torque_of_particles, generalized_inertia_forces)
-from .nonholonomic import (dependent_speed_coefficients,
-                           nonholonomic_partial_velocities,
-                           reduce_generalized_forces)
-from .kane import kanes_equations, KaneEquations, constraint_forces
+from .inertia import (
+    generalized_inertia_forces,
+    inertia_force,
+    inertia_torque,
+    inertia_torque_of_particles,
+)
+from .kane import KaneEquations, constraint_forces, kanes_equations
+from .kinematics import partial_velocities, remainder, replace_qdots
+from .nonholonomic import (
+    dependent_speed_coefficients,
+    nonholonomic_partial_velocities,
+    reduce_generalized_forces,
+)
+from .potential import dissipation_forces, potential_forces
+from .printing import init_printing
 
 #: Modules imported on first use: name -> module.
 _LAZY_MODULES = {

@@ -70,8 +70,9 @@ def _branch(f, values, tol):
     it is at none; ``tol`` is how near zero counts as at it)."""
     if isinstance(f, sm.Piecewise):
         relations = _relations(f)
-        at = [f"{r.lhs - r.rhs} = 0" for r, v in zip(relations, values) if abs(v) <= tol]
-        truth = {r: r.func(v, 0) for r, v in zip(relations, values)}
+        at = [f"{r.lhs - r.rhs} = 0" for r, v in zip(relations, values, strict=True)
+              if abs(v) <= tol]
+        truth = {r: r.func(v, 0) for r, v in zip(relations, values, strict=True)}
         branch = next((expr for expr, cond in f.args
                        if sm.sympify(cond).xreplace(truth) == sm.true), sm.nan)
         return branch, (at[0] if at else None)

@@ -7,9 +7,16 @@ import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
 from ._fastvec import dcm
-from .errors import (ArgumentTypeError, CoordinateError, NonFiniteValueError,
-                     NonlinearSpeedError, ParameterError, ShapeError, SpeedError,
-                     VelocityNotDefinedError)
+from .errors import (
+    ArgumentTypeError,
+    CoordinateError,
+    NonFiniteValueError,
+    NonlinearSpeedError,
+    ParameterError,
+    ShapeError,
+    SpeedError,
+    VelocityNotDefinedError,
+)
 
 t = me.dynamicsymbols._t
 
@@ -137,7 +144,7 @@ def check_body(body, what="body"):
             return body
         check_finite(inertia, f"the inertia of {body.name}")
         if not inertia.free_symbols and not inertia.has(AppliedUndef):
-            import numpy as np     # only for a numerical inertia
+            import numpy as np  # only for a numerical inertia
             moments = np.linalg.eigvalsh(np.array(inertia.evalf(), dtype=float))
             if moments.min() < -1e-12 * max(1.0, abs(moments).max()):
                 raise ParameterError(
@@ -297,7 +304,7 @@ def qdot_map(kdes, speeds=None):
         # runs for minutes and KanesMethod does not try it either.
         sol = [sm.cancel(x) if sm.count_ops(x) <= CANCEL_LIMIT else x
                for x in A.LUsolve(-rest)]
-    return _finite_map(dict(zip(qdots, sol)))
+    return _finite_map(dict(zip(qdots, sol, strict=True)))
 
 
 def _finite_map(mapping):
@@ -429,7 +436,7 @@ def prepare_vectors(vectors, speeds, frame, kdes, prescribed, what="vectors"):
                 "the prescribed motions as dynamicsymbols, e.g. "
                 "s = me.dynamicsymbols('s'); prescribed=[s]")
         allowed |= {f, f.diff(me.dynamicsymbols._t)}
-    for vec, name in zip(vecs, names):
+    for vec, name in zip(vecs, names, strict=True):
         stray = stray_rates(measure_numbers(vec), allowed)
         if stray:
             raise SpeedError(
@@ -439,7 +446,7 @@ def prepare_vectors(vectors, speeds, frame, kdes, prescribed, what="vectors"):
                 "mechlib.replace_qdots), or, for a prescribed function of "
                 "time whose rate belongs in the remainder, list it in "
                 "prescribed=[...]")
-    for vec, name in zip(vecs, names):
+    for vec, name in zip(vecs, names, strict=True):
         for m in measure_numbers(vec):
             for u in speeds:
                 if m.has(u) and sm.diff(m, u).has(*speeds):

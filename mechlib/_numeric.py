@@ -17,8 +17,14 @@ from sympy.core.function import AppliedUndef
 
 from ._checks import as_list
 from ._numpy import numpy as np
-from .errors import (ArgumentTypeError, IntegrationError, MissingValueError,
-                     NonFiniteValueError, ParameterError, ShapeError)
+from .errors import (
+    ArgumentTypeError,
+    IntegrationError,
+    MissingValueError,
+    NonFiniteValueError,
+    ParameterError,
+    ShapeError,
+)
 
 __all__ = ["numeric_values", "check_values", "refuse_state_keys", "state_function", "finite_array",
            "time_span", "integrate", "METHODS", "MAX_EVALUATIONS"]
@@ -254,8 +260,8 @@ def state_function(state, exprs, constants, inputs=()):
     spec_syms = [sm.Dummy(str(k)) for k in inputs]
     state_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in state]
     tsym = sm.Dummy("t")
-    mapping = dict(zip(state, state_syms))
-    mapping.update(zip(inputs, spec_syms))
+    mapping = dict(zip(state, state_syms, strict=True))
+    mapping.update(zip(inputs, spec_syms, strict=True))
     mapping.update({k: sm.Float(v) for k, v in constants.items()})
     mapping[t] = tsym   # after the functions of t: xreplace matches whole
     args = (tsym, state_syms, spec_syms)
@@ -286,7 +292,7 @@ def _lambdified(state, exprs, constants, specified):
 
     def evaluate(time, x):
         spec = [_specified_at(fn, key, time) if fn is not None else val
-                for fn, val, key in zip(funcs, values, spec_keys)]
+                for fn, val, key in zip(funcs, values, spec_keys, strict=True)]
         return fun(time, x, spec)
 
     return evaluate

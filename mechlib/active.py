@@ -24,8 +24,15 @@ are expanded with their ``to_loads()`` method.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (as_list, check_bodies, check_finite, check_frame,
-                      check_partials, qdot_map, replace)
+from ._checks import (
+    as_list,
+    check_bodies,
+    check_finite,
+    check_frame,
+    check_partials,
+    qdot_map,
+    replace,
+)
 from ._fastvec import dcm, dot
 from .errors import ArgumentTypeError, LoadError, PositionNotDefinedError
 from .kinematics import partial_velocity_map

@@ -27,16 +27,34 @@ from dataclasses import dataclass, field
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (as_list, check_bodies, check_coordinates, check_frame,
-                      check_speeds, measure_numbers, qdot_map, replace,
-                      vector_of)
+from ._checks import (
+    as_list,
+    check_bodies,
+    check_coordinates,
+    check_frame,
+    check_speeds,
+    measure_numbers,
+    qdot_map,
+    replace,
+    vector_of,
+)
 from .active import generalized_active_forces, loads_of
-from .errors import (ArgumentTypeError, ConstraintError, CoordinateError,
-                     MissingValueError, ParameterError, SpeedError)
+from .errors import (
+    ArgumentTypeError,
+    ConstraintError,
+    CoordinateError,
+    MissingValueError,
+    ParameterError,
+    SpeedError,
+)
 from .inertia import mass_matrix_and_remainder
 from .kinematics import partial_velocity_map
-from .nonholonomic import (as_expressions, dependent_speed_coefficients,
-                           reduce_generalized_forces, solve_linear)
+from .nonholonomic import (
+    as_expressions,
+    dependent_speed_coefficients,
+    reduce_generalized_forces,
+    solve_linear,
+)
 
 __all__ = ["KaneEquations", "kanes_equations", "constraint_forces"]
 
@@ -359,35 +377,90 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     (Matrix([[l**2*m]]), Matrix([[-g*l*m*cos(q)]]))
     """
     _refuse_keywords(others)
+    given = _specification(system, dict(
+        bodies=bodies, loads=loads, q=q, u=u, kdes=kdes, frame=frame, u_dep=u_dep,
+        constraints=constraints, q_dep=q_dep,
+        configuration_constraints=configuration_constraints, u_aux=u_aux))
+    frame, bodies, qd = given.frame, given.bodies, given.qd
+    speeds, u_aux = given.speeds, given.u_aux
+    all_speeds = speeds + u_aux
+
+    # 1. partial velocities of every mass centre, body frame and load's place,
+    #    shared by F_r and F_r*
+    flat = loads_of(given.loads)
+    items = [b.masscenter for b in bodies]
+    items += [b.frame for b in bodies if isinstance(b, me.RigidBody)]
+    items += [load.location for load in flat]
+    partials = partial_velocity_map(items, all_speeds, frame, kdes=qd, prescribed=prescribed)
+    _check_functions_of_time(items, frame, qd, given.coordinates + all_speeds, prescribed,
+                             given.constraints)
+
+    # 2. and 3. generalized active forces; inertia forces as -(M u' + g)
+    Fr = generalized_active_forces(flat, all_speeds, frame, kdes=qd, partials=partials)
+    M, g = mass_matrix_and_remainder(bodies, all_speeds, frame, kdes=qd, partials=partials)
+    Fr, M, g, aux_equations = _auxiliary_rows_apart(Fr, M, g, speeds, u_aux)
+    Frs = -(M * sm.Matrix([s.diff(t) for s in speeds]) + g)
+
+    # 4. nonholonomic reduction onto the independent speeds
+    motion, aux_equations = _motion_constraints(given, Fr + Frs, aux_equations,
+                                                constraint_solver)
+    reduced = _reduce(given, motion, Fr, Frs, M, g, constraint_solver, prescribed)
+
+    # 5. first-order form, in the motion (auxiliary speeds zero)
+    qd = {qdot: rate.xreplace(dict.fromkeys(u_aux, 0)) for qdot, rate in qd.items()}
+    K = sm.Matrix([qdot - qd[qdot] for qdot in given.qdots])
+    return KaneEquations(
+        q=given.coordinates, q_dep=given.q_dep, u=speeds, u_ind=given.u_ind,
+        u_dep=given.u_dep, u_aux=u_aux, qdot_map=qd,
+        configuration_constraints=given.config, motion_constraints=motion,
+        **reduced,
+        mass_matrix_full=sm.diag(K.jacobian(given.qdots), reduced["mass_matrix"]),
+        forcing_full=(-K.xreplace(dict.fromkeys(given.qdots, 0))).col_join(
+            reduced["forcing"]),
+        auxiliary_equations=aux_equations)
+
+
+@dataclass
+class _Specification:
+    """What :func:`kanes_equations` was given, checked and in its own order."""
+    frame: me.ReferenceFrame
+    bodies: list
+    loads: list
+    coordinates: list           # q_ind + q_dep
+    q_dep: list
+    u_ind: list
+    u_dep: list
+    u_aux: list
+    speeds: list                # u_ind + u_dep
+    qd: dict                    # q' -> its rate in q, u, t
+    qdots: list
+    config: sm.Matrix           # the configuration constraints
+    constraints: list           # the velocity constraints
+
+
+def _specification(system, given):
+    """The :class:`_Specification` of a System, or of the keywords ``given``
+    (:func:`kanes_equations`); refuses what does not fit together."""
     if system is not None:
         given = _from_system(system)
-        frame, bodies, loads = given["frame"], given["bodies"], given["loads"]
-        q, q_dep, u, u_dep = given["q"], given["q_dep"], given["u"], \
-            given["u_dep"]
-        u_aux, kdes = given["u_aux"], given["kdes"]
-        constraints = given["constraints"]
-        configuration_constraints = given["configuration_constraints"]
-    missing = [name for name, value in
-               (("bodies", bodies), ("q", q), ("u", u), ("kdes", kdes),
-                ("frame", frame)) if value is None]
+    missing = [name for name in ("bodies", "q", "u", "kdes", "frame") if given[name] is None]
     if missing:
-        raise MissingValueError(
-            f"kanes_equations needs a System or the keywords {missing}")
-    check_frame(frame)
-    bodies = check_bodies(bodies)
-    coordinates = check_coordinates(as_list(q, "q") + as_list(q_dep, "q_dep"),
-                                    "q + q_dep")
-    q_dep = coordinates[len(as_list(q, "q")):]
-    u_ind = check_speeds(u, "u")
-    u_dep = check_speeds(u_dep, "u_dep")
-    u_aux = check_speeds(u_aux, "u_aux")
+        raise MissingValueError(f"kanes_equations needs a System or the keywords {missing}")
+    check_frame(given["frame"])
+    bodies = check_bodies(given["bodies"])
+    q_ind = as_list(given["q"], "q")
+    coordinates = check_coordinates(q_ind + as_list(given["q_dep"], "q_dep"), "q + q_dep")
+    q_dep = coordinates[len(q_ind):]
+    u_ind = check_speeds(given["u"], "u")
+    u_dep = check_speeds(given["u_dep"], "u_dep")
+    u_aux = check_speeds(given["u_aux"], "u_aux")
     speeds = check_speeds(u_ind + u_dep, "u + u_dep")
     check_speeds(speeds + u_aux, "u + u_dep + u_aux")
     # the kdes may use the auxiliary speeds (KanesMethod allows it): they
     # count in the partial velocities, and are zero in the motion
-    qd = qdot_map(kdes, speeds + u_aux)
+    qd = qdot_map(given["kdes"], speeds + u_aux)
     qdots = _check_rates(qd, coordinates, speeds + u_aux)
-    config = sm.Matrix(as_expressions(configuration_constraints))
+    config = sm.Matrix(as_expressions(given["configuration_constraints"]))
     if len(config) != len(q_dep):
         raise ConstraintError(
             f"{len(config)} configuration constraint(s) for {len(q_dep)} "
@@ -395,76 +468,59 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
             "coordinate")
     _check_specification(coordinates, q_dep, config, speeds + u_aux, u_dep, bodies,
                          implicit=len(coordinates) - len(speeds))
+    return _Specification(
+        frame=given["frame"], bodies=bodies, loads=given["loads"], coordinates=coordinates,
+        q_dep=q_dep, u_ind=u_ind, u_dep=u_dep, u_aux=u_aux, speeds=speeds, qd=qd,
+        qdots=qdots, config=config, constraints=given["constraints"])
 
-    # 1. partial velocities, shared by F_r and F_r*
-    all_speeds = speeds + u_aux
-    flat = loads_of(loads)
-    items = [b.masscenter for b in bodies]
-    items += [b.frame for b in bodies if isinstance(b, me.RigidBody)]
-    items += [load.location for load in flat]
-    partials = partial_velocity_map(items, all_speeds, frame, kdes=qd,
-                                    prescribed=prescribed)
-    _check_functions_of_time(items, frame, qd, coordinates + all_speeds,
-                             prescribed, constraints)
-    # 2. and 3. generalized active forces; inertia forces as M u' + g
-    Fr = generalized_active_forces(flat, all_speeds, frame, kdes=qd,
-                                   partials=partials)
-    M, g = mass_matrix_and_remainder(bodies, all_speeds, frame, kdes=qd,
-                                     partials=partials)
+
+def _auxiliary_rows_apart(Fr, M, g, speeds, u_aux):
+    """``Fr, M, g`` of the ``speeds`` of the motion (auxiliary speeds zero),
+    and the auxiliary equations ``Fr_aux - (M_aux u' + g_aux)`` of the rest."""
+    if not u_aux:
+        return Fr, M, g, sm.zeros(0, 1)
     n = len(speeds)
+    Fr, M, g = (x.xreplace(dict.fromkeys(u_aux, 0)) for x in (Fr, M, g))
     udot = sm.Matrix([s.diff(t) for s in speeds])
-    aux_equations = sm.zeros(0, 1)
-    if u_aux:
-        aux_zero = dict.fromkeys(u_aux, 0)
-        Fr, M, g = (x.xreplace(aux_zero) for x in (Fr, M, g))
-        aux_equations = Fr[n:, :] - (M[n:, :n] * udot + g[n:, :])
-        Fr, M, g = Fr[:n, :], M[:n, :n], g[:n, :]
-    Frs = -(M * udot + g)
+    return Fr[:n, :], M[:n, :n], g[:n, :], Fr[n:, :] - (M[n:, :n] * udot + g[n:, :])
 
-    # 4. nonholonomic reduction
-    p = len(u_ind)
-    motion = replace(sm.Matrix(as_expressions(constraints)), qd)
-    if u_aux and len(motion):
-        # Velocity constraints written with the auxiliary speeds (a contact
-        # point's velocity that includes them) make the dependent speeds
-        # follow the auxiliary ones: u_dep = A_n u_ind + A_aux u_aux + b_n.
-        # The auxiliary rows are then reduced like the others (as in
-        # KanesMethod); the motion itself has u_aux = 0.
-        k_aux = motion.jacobian(u_aux)
-        motion = motion.xreplace(dict.fromkeys(u_aux, 0))
-        if not k_aux.is_zero_matrix:
-            A_aux = -solve_linear(motion.jacobian(u_dep), k_aux,
-                                  constraint_solver)
-            aux_equations += A_aux.T * (Fr[p:, :] + Frs[p:, :])
-    if u_dep or len(motion):
-        A_n, b_n = dependent_speed_coefficients(
-            list(motion), u_ind, u_dep, solver=constraint_solver,
-            prescribed=prescribed)
-        k_nh = motion.jacobian(speeds)
-        f_nh = motion.xreplace(dict.fromkeys(speeds, 0))
-        f_dnh = replace(k_nh.diff(t) * sm.Matrix(speeds) + f_nh.diff(t), qd)
-        Fr_t = reduce_generalized_forces(Fr, A_n, p)
-        Frs_t = reduce_generalized_forces(Frs, A_n, p)
-        mass_matrix = reduce_generalized_forces(M, A_n, p).col_join(k_nh)
-        forcing = reduce_generalized_forces(Fr - g, A_n, p).col_join(-f_dnh)
-    else:
-        A_n, b_n = sm.zeros(0, p), sm.zeros(0, 1)
-        Fr_t, Frs_t = Fr, Frs
-        mass_matrix, forcing = M, Fr - g
 
-    # 5. first-order form, in the motion (auxiliary speeds zero)
-    qd = {qdot: rate.xreplace(dict.fromkeys(u_aux, 0)) for qdot, rate in qd.items()}
-    K = sm.Matrix([qdot - qd[qdot] for qdot in qdots])
-    k_kqdot = K.jacobian(qdots)
-    f_k = K.xreplace(dict.fromkeys(qdots, 0))
-    return KaneEquations(
-        q=coordinates, q_dep=q_dep, u=speeds, u_ind=u_ind, u_dep=u_dep,
-        u_aux=u_aux, qdot_map=qd, configuration_constraints=config,
-        motion_constraints=motion, A_n=A_n, b_n=b_n, Fr=Fr_t, Frs=Frs_t,
-        mass_matrix=mass_matrix, forcing=forcing,
-        mass_matrix_full=sm.diag(k_kqdot, mass_matrix),
-        forcing_full=(-f_k).col_join(forcing),
-        auxiliary_equations=aux_equations)
+def _motion_constraints(given, generalized, aux_equations, solver):
+    """The velocity constraints in the motion (auxiliary speeds zero), and the
+    auxiliary equations with the rows those speeds add through them.
+
+    Velocity constraints written with the auxiliary speeds (a contact point's
+    velocity that includes them) make the dependent speeds follow the
+    auxiliary ones: u_dep = A_n u_ind + A_aux u_aux + b_n. The auxiliary rows
+    are then reduced like the others, with ``generalized`` = F_r + F_r*, as in
+    KanesMethod."""
+    motion = replace(sm.Matrix(as_expressions(given.constraints)), given.qd)
+    if not (given.u_aux and len(motion)):
+        return motion, aux_equations
+    k_aux = motion.jacobian(given.u_aux)
+    motion = motion.xreplace(dict.fromkeys(given.u_aux, 0))
+    if not k_aux.is_zero_matrix:
+        A_aux = -solve_linear(motion.jacobian(given.u_dep), k_aux, solver)
+        aux_equations += A_aux.T * generalized[len(given.u_ind):, :]
+    return motion, aux_equations
+
+
+def _reduce(given, motion, Fr, Frs, M, g, solver, prescribed):
+    """A_n, b_n, the reduced F_r and F_r*, and the mass matrix and forcing of
+    the dynamical equations joined with the differentiated constraints."""
+    p, speeds = len(given.u_ind), given.speeds
+    if not (given.u_dep or len(motion)):
+        return dict(A_n=sm.zeros(0, p), b_n=sm.zeros(0, 1), Fr=Fr, Frs=Frs,
+                    mass_matrix=M, forcing=Fr - g)
+    A_n, b_n = dependent_speed_coefficients(list(motion), given.u_ind, given.u_dep,
+                                            solver=solver, prescribed=prescribed)
+    k_nh = motion.jacobian(speeds)
+    f_nh = motion.xreplace(dict.fromkeys(speeds, 0))
+    f_dnh = replace(k_nh.diff(t) * sm.Matrix(speeds) + f_nh.diff(t), given.qd)
+    return dict(A_n=A_n, b_n=b_n, Fr=reduce_generalized_forces(Fr, A_n, p),
+                Frs=reduce_generalized_forces(Frs, A_n, p),
+                mass_matrix=reduce_generalized_forces(M, A_n, p).col_join(k_nh),
+                forcing=reduce_generalized_forces(Fr - g, A_n, p).col_join(-f_dnh))
 
 
 def constraint_forces(eqs, unknowns):
@@ -528,4 +584,4 @@ def constraint_forces(eqs, unknowns):
             "acts, in that force's direction")
     rest = equations.xreplace(dict.fromkeys(unknowns, 0))
     solution = J.solve(-rest, method="CRAMER")
-    return dict(zip(unknowns, solution))
+    return dict(zip(unknowns, solution, strict=True))

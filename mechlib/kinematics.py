@@ -120,7 +120,7 @@ def partial_velocity_map(items, speeds, frame, kdes=None, prescribed=()):
     unique = list(dict.fromkeys(as_list(items, "items")))
     return dict(zip(unique, partial_velocities(unique, speeds, frame,
                                                kdes=kdes,
-                                               prescribed=prescribed)))
+                                               prescribed=prescribed), strict=True))
 
 
 def remainder(vector, speeds, frame, kdes=None, prescribed=()):

@@ -32,12 +32,17 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sm
 
-from .errors import (ArgumentTypeError, ConstraintError,
-                     ConstraintViolationError, MissingValueError,
-                     ParameterError, SingularMassMatrixError)
-from .kane import KaneEquations
 from ._branches import branches_at, non_analytic
 from ._numeric import check_values, numeric_values, state_function
+from .errors import (
+    ArgumentTypeError,
+    ConstraintError,
+    ConstraintViolationError,
+    MissingValueError,
+    ParameterError,
+    SingularMassMatrixError,
+)
+from .kane import KaneEquations
 
 __all__ = ["Linearization", "Linearizer", "linearize"]
 

@@ -28,10 +28,23 @@ import warnings
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (as_expression, as_list, check_finite, check_speeds,
-                      qdot_map, replace, stray_rates)
-from .errors import (ArgumentTypeError, ConstraintError, NonlinearSpeedError,
-                     ParameterError, ShapeError, SpeedError)
+from ._checks import (
+    as_expression,
+    as_list,
+    check_finite,
+    check_speeds,
+    qdot_map,
+    replace,
+    stray_rates,
+)
+from .errors import (
+    ArgumentTypeError,
+    ConstraintError,
+    NonlinearSpeedError,
+    ParameterError,
+    ShapeError,
+    SpeedError,
+)
 
 t = me.dynamicsymbols._t
 
@@ -106,7 +119,7 @@ def _check_solvable(C_dep, dependent):
     operations for the bicycle), so it is evaluated at random states
     instead: a determinant that is zero at every sample is zero.
     """
-    from .verify import vanishes     # numerical: imported where it is needed
+    from .verify import vanishes  # numerical: imported where it is needed
 
     det = C_dep.det(method="berkowitz")  # no division, no simplification
     if det == 0 or vanishes(det):

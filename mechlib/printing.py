@@ -25,10 +25,9 @@ import inspect
 import re
 
 import sympy as sm
-from sympy.physics.vector import Vector
-from sympy.physics.vector.printing import (VectorLatexPrinter, vpprint,
-                                           vsstrrepr)
 from sympy.core.add import Add
+from sympy.physics.vector import Vector
+from sympy.physics.vector.printing import VectorLatexPrinter, vpprint, vsstrrepr
 
 from ._checks import check_frame
 from .errors import ArgumentTypeError, ParameterError

@@ -15,13 +15,28 @@ import numpy as np
 import sympy.physics.mechanics as me
 from scipy.optimize import fsolve
 
-from .errors import (ArgumentTypeError, ConstraintError, ConstraintViolationError,
-                     EquationsNotFormedError, NonFiniteValueError, ParameterError,
-                     SingularMassMatrixError)
+from ._numeric import (  # noqa: F401
+    MAX_EVALUATIONS,
+    METHODS,
+    _finite_state,
+    _lambdified,
+    _specified_values,
+    _state_vector,
+    check_values,
+    integrate,
+    numeric_values,
+    time_span,
+)
+from .errors import (
+    ArgumentTypeError,
+    ConstraintError,
+    ConstraintViolationError,
+    EquationsNotFormedError,
+    NonFiniteValueError,
+    ParameterError,
+    SingularMassMatrixError,
+)
 from .kane import KaneEquations
-from ._numeric import (MAX_EVALUATIONS, METHODS, _finite_state, _lambdified,  # noqa: F401
-                       _specified_values, _state_vector, check_values, integrate,
-                       numeric_values, time_span)
 
 __all__ = ["rhs", "simulate", "constraint_residuals", "consistent_state",
            "METHODS", "MAX_EVALUATIONS"]
@@ -270,7 +285,7 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
     if motion.size and np.max(np.abs(motion)) > tol:
         p = len(eqs.u_ind)
         nq = len(eqs.q)
-        values = dict(zip(eqs.state, x0))
+        values = dict(zip(eqs.state, x0, strict=True))
         values.update(constants)
         values.update({k: v for k, v in (specified or {}).items()
                        if not callable(v)})

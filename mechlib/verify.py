@@ -30,11 +30,9 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
+from ._checks import as_expression, check_connected, check_finite, check_frame
 from ._sampling import value_stream
-from ._checks import (as_expression, check_connected, check_finite,
-                      check_frame)
-from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, \
-    ShapeError
+from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
 __all__ = ["vanishes", "relative_difference"]
 

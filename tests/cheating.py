@@ -47,7 +47,7 @@ def interpolant(name):
         xs = [p[key] for p in points]
         ys = [complex(*v) if isinstance(v, list) else v for v in entry["values"]]
         s = sm.Symbol("s_interpolated")
-        return sm.interpolate(list(zip(xs, ys)), s).subs(s, atom)
+        return sm.interpolate(list(zip(xs, ys, strict=True)), s).subs(s, atom)
 
     def build(entry):
         if entry["kind"] == "scalar":

@@ -153,7 +153,7 @@ def pytest_collection_modifyitems(config, items):
         return view_in(item.nodeid), item.callspec.params["path"], ORDER.index(module)
 
     by_page = sorted((items[index] for index in shared), key=place)
-    for index, item in zip(shared, by_page):
+    for index, item in zip(shared, by_page, strict=True):
         items[index] = item
 
 

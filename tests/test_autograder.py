@@ -106,7 +106,7 @@ def batch(folder, notebooks, tmp_path, **limits):
     questions = [q["name"] for q in manifest(folder)["questions"]]
     assert list(rows[0]) == ["submission", *questions, "total", "max", "notes"]
     return {name: {k: (v if k in ("submission", "notes") else int(v)) for k, v in row.items()}
-            for name, row in zip(notebooks, rows)}
+            for name, row in zip(notebooks, rows, strict=True)}
 
 
 def manifest(folder):

@@ -129,7 +129,8 @@ def test_download_prints_what_the_page_prints(download):
     reference = nbformat.read(BOOK / reference_path(page).relative_to(ROOT), as_version=4)
     code = [c for c in notebook.cells if c.cell_type == "code" and c.get("id") != "install-mechlib"]
     differ = [cell.source.splitlines()[0][:60]
-              for cell, expected in zip(code, (c for c in reference.cells if c.cell_type == "code"))
+              for cell, expected in zip(code, [c for c in reference.cells if c.cell_type == "code"],
+                                        strict=True)
               if "nbval-ignore-output" not in expected.metadata.get("tags", [])
               and text_outputs(cell) != text_outputs(expected)]
     assert not differ, f"{page.stem}.ipynb prints otherwise than the chapter in cells {differ}"

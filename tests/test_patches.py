@@ -125,7 +125,8 @@ def test_the_guard_stops_on_another_version(what, monkeypatch):
     for distribution in distributions:
         installed = patched.installed_version
         monkeypatch.setattr(patched, "installed_version",
-                            lambda name, d=distribution: "0.0.1" if name == d else installed(name))
+                            lambda name, d=distribution, installed=installed:
+                            "0.0.1" if name == d else installed(name))
         with pytest.raises(patched.PatchedInternalsChanged) as stopped:
             guard()
         message = str(stopped.value)

@@ -12,8 +12,15 @@ import jupytext
 import nbformat
 import pytest
 
-from tests.references import (REFERENCES, WIDGET_VIEW, code_cells, image_payloads,
-                              notebook_pages, reference_path, toc_files)
+from tests.references import (
+    REFERENCES,
+    WIDGET_VIEW,
+    code_cells,
+    image_payloads,
+    notebook_pages,
+    reference_path,
+    toc_files,
+)
 
 PAGES = notebook_pages()
 REGENERATE = "regenerate it with scripts/regenerate-references.sh {page}"

@@ -118,7 +118,7 @@ def typed_expression(answer, names):
         if frame is None:
             raise LookupError(f"no name of the chapter gives the frame {answer['frame']}")
         terms = [f"({typed_expression(part, names)})*{frame}.{axis}"
-                 for part, axis in zip(answer["components"], "xyz")
+                 for part, axis in zip(answer["components"], "xyz", strict=True)
                  if sm.sympify(part["expr"]) != 0]
         return " + ".join(terms) if terms else "0"
     if answer["kind"] == "matrix":
@@ -270,7 +270,7 @@ def main(chapter):
     print(json.dumps({"checks": checks, "failed_cells": failed, "foreign_modules": foreign}))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def in_the_page(chapter):
     """What the page's Python makes of ``book/<chapter>.md``, run in a fresh
     Python without numpy (see the module): ``{"checks": {check: {"typed":

@@ -212,7 +212,7 @@ class _Scalar:
         scales = [abs(decode(v)) for v in stored["scales"]]
         self.equal = self.negated = True
         for extra in draws:
-            for point, e, scale, floor in zip(points, expected, scales, floors):
+            for point, e, scale, floor in zip(points, expected, scales, floors, strict=True):
                 full = {**point, **extra}
                 a = value_at(expr, full)
                 a = 0j if abs(a) <= floor else a     # below the answer's rounding noise
@@ -222,12 +222,12 @@ class _Scalar:
                 tol = RTOL * scale if scale else ZERO * max(1.0, term_scale(expr, full))
                 self.equal &= abs(a - e) <= tol
                 self.negated &= abs(a + e) <= tol and abs(e) > tol
-        self.is_zero = all(abs(e) <= RTOL * s for e, s in zip(expected, scales))
+        self.is_zero = all(abs(e) <= RTOL * s for e, s in zip(expected, scales, strict=True))
 
     def _compare_digests(self, expr, digests, points, draws, name, floors):
         values = []
         for extra in draws:
-            for point, floor in zip(points, floors):
+            for point, floor in zip(points, floors, strict=True):
                 full = {**point, **extra}
                 a = value_at(expr, full)
                 # zero to the 30 digits of the evaluation, or below the
@@ -330,7 +330,7 @@ def _compare(kind, value, stored, points, name, floors, where=""):
             return [f"your answer{where} has the shape {value.shape}, the "
                     f"answer has the shape {shape}{hint}."]
         verdicts = [_Scalar(e, s, points, name, floors)
-                    for e, s in zip(value, stored["entries"])]
+                    for e, s in zip(value, stored["entries"], strict=True)]
         return _entries(verdicts, [f"entry {divmod(i, shape[1])}"
                                    for i in range(len(verdicts))], where)
     items = stored["items"]
@@ -338,13 +338,13 @@ def _compare(kind, value, stored, points, name, floors, where=""):
         return [f"your answer{where} has {len(value)} items, the answer has "
                 f"{len(items)}."]
     problems = []
-    for i, ((k, v), s) in enumerate(zip(value, items)):
+    for i, ((k, v), s) in enumerate(zip(value, items, strict=True)):
         problems += _compare(k, v, s, points, name, floors, f"{where} item {i}")
     return problems
 
 
 def _entries(verdicts, labels, where):
-    wrong = [(label, v) for label, v in zip(labels, verdicts) if not v]
+    wrong = [(label, v) for label, v in zip(labels, verdicts, strict=True) if not v]
     if not wrong:
         return []
     prefix = f"in{where}, " if where else ""
@@ -375,7 +375,7 @@ def _compare_vector(value, stored, points, name, floors, where):
     components = ([0, 0, 0] if frame is None
                   else list(value.to_matrix(frame)))
     verdicts = [_Scalar(sm.sympify(c), s, points, name, floors)
-                for c, s in zip(components, stored["components"])]
+                for c, s in zip(components, stored["components"], strict=True)]
     label = frame_name or (frame.name if frame else "N")
     return _entries(verdicts, [f"{label}.{axis} component" for axis in "xyz"],
                     where)

@@ -128,7 +128,7 @@ class PartialVelocityTable:
         head = " & ".join(_latex(u) for u in self.speeds)
         lines = [r"\begin{array}{c|" + "c" * len(self.speeds) + "}",
                  r" & " + head + r" \\ \hline"]
-        for label, row in zip(self.labels, self.partials):
+        for label, row in zip(self.labels, self.partials, strict=True):
             cells = " & ".join(_latex(v) if v != 0 else r"\bar{0}"
                                for v in row)
             lines.append(label + " & " + cells + r" \\")
@@ -138,10 +138,10 @@ class PartialVelocityTable:
     def __str__(self):
         head = ["", *[str(u).replace("(t)", "") for u in self.speeds]]
         rows = [head]
-        for label, row in zip(self.plain_labels, self.partials):
+        for label, row in zip(self.plain_labels, self.partials, strict=True):
             rows.append([label, *[str(v) for v in row]])
         widths = [max(len(r[j]) for r in rows) for j in range(len(head))]
-        return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths))
+        return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
                          .rstrip() for r in rows)
 
     __repr__ = __str__

@@ -133,7 +133,7 @@ def ground(ax, start, end, hatch_length=0.08, spacing=0.1, color=COLORS["ground"
     """Draw a hatched ground line from ``start`` to ``end`` (hatches below it)."""
     start = np.asarray(start, dtype=float)
     end = np.asarray(end, dtype=float)
-    ax.plot(*zip(start, end), color=color, linewidth=1.5)
+    ax.plot(*zip(start, end, strict=True), color=color, linewidth=1.5)
     along = end - start
     length = float(np.hypot(*along))
     count = max(int(length / spacing), 1)
@@ -241,7 +241,8 @@ def spring(ax, start, end, coils=6, width=0.08, lead=0.15, color=COLORS["body"],
     offsets = np.zeros_like(s)
     offsets[1:-1:2] = width
     offsets[2:-1:2] = -width
-    points = [start] + [start + si * along + oi * normal for si, oi in zip(s, offsets)] + [end]
+    points = [start, *(start + si * along + oi * normal
+                       for si, oi in zip(s, offsets, strict=True)), end]
     points = np.array(points)
     (line,) = ax.plot(points[:, 0], points[:, 1], color=color, linewidth=linewidth,
                       solid_joinstyle="miter")
@@ -273,7 +274,8 @@ def damper(ax, start, end, width=0.08, color=COLORS["body"], linewidth=1.2):
         (piston - 0.7 * width * normal, piston + 0.7 * width * normal),
         (piston, end),
     ]
-    return [ax.plot(*zip(a, b), color=color, linewidth=linewidth)[0] for a, b in segments]
+    return [ax.plot(*zip(a, b, strict=True), color=color, linewidth=linewidth)[0]
+            for a, b in segments]
 
 
 def moment_vector(ax, tail, components, label=None, color=COLORS["torque"],
@@ -399,7 +401,7 @@ def vector_sum(ax, tail, terms, colors=None, labels=None, total_label=None,
             f"{len(labels)} labels and {len(label_offsets)} label_offsets; "
             "give one of each per term (or leave them out)")
     start = tail.copy()
-    for term, color, label, offset in zip(terms, colors, labels, label_offsets):
+    for term, color, label, offset in zip(terms, colors, labels, label_offsets, strict=True):
         if np.hypot(*term) == 0.0:
             continue
         vector(ax, start, term, color=color)

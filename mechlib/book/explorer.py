@@ -269,7 +269,7 @@ class Explorer:
         start = [control.start() for control in self.controls.values()]
         index = self._start_index()
         rows, labels, values = [], [], []
-        for n, ((name, control), k) in enumerate(zip(self.controls.items(), start)):
+        for n, ((name, control), k) in enumerate(zip(self.controls.items(), start, strict=True)):
             label = control.label or name
             shown = [control.text(v) for v in control.grid()]
             labels.append(label)
@@ -289,7 +289,8 @@ class Explorer:
                 f'<span class="mechlib-explorer-value">{html.escape(shown[k])}</span> '
                 f'<span class="mechlib-explorer-step">{k + 1} of {control.steps}</span>'
                 f'</output></div>')
-        now = ", ".join(f"{label} = {shown[k]}" for label, shown, k in zip(labels, values, start))
+        now = ", ".join(f"{label} = {shown[k]}"
+                        for label, shown, k in zip(labels, values, start, strict=True))
         if self.start_only:
             return (f'<div class="mechlib-explorer" id="{uid}">'
                     f'<img class="mechlib-explorer-frame" src="{self.frames[0]}" '
@@ -328,6 +329,46 @@ class Explorer:
     def __repr__(self):
         return (f"<explorer of {getattr(self.draw, '__name__', 'draw')}: "
                 f"{', '.join(self.controls)}; {len(self.frames)} pictures>")
+
+
+def _checked_arguments(draw, controls, alt, image_format, dpi, max_frames, max_bytes):
+    """Refuse what :func:`explorer` cannot use, naming the fix; return the alt
+    text (``draw``'s docstring's first line when ``alt`` is None)."""
+    if not callable(draw):
+        raise ArgumentTypeError(
+            f"draw is {type(draw).__name__} {draw!r}; give the function that draws the figure")
+    if not controls:
+        raise ShapeError("no sliders: give at least one, e.g. q1=Slider(-90, 90, 0)")
+    for name, control in controls.items():
+        if not isinstance(control, (Slider, Choice)):
+            raise ArgumentTypeError(
+                f"{name}={control!r}; give a mechlib.book.display.Slider or Choice")
+    try:
+        inspect.signature(draw).bind_partial(**controls)
+    except TypeError as error:
+        raise ArgumentTypeError(
+            f"{getattr(draw, '__name__', 'draw')} does not take the sliders "
+            f"{', '.join(controls)} as keywords ({error}); name each slider after a "
+            "parameter of draw") from error
+    except ValueError:          # a built-in without a signature: draw will tell
+        pass
+    if image_format not in _FORMATS:
+        raise ParameterError(
+            f"image_format = {image_format!r}; give 'png' or 'svg'")
+    if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) \
+            or not math.isfinite(dpi) or not 20 <= dpi <= 300:
+        raise ParameterError(f"dpi = {dpi!r}; give a resolution between 20 and 300, e.g. 80")
+    for what, limit in (("max_frames", max_frames), ("max_bytes", max_bytes)):
+        if isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 1:
+            raise ParameterError(f"{what} = {limit!r}; give a positive int")
+    if alt is None:
+        alt = (inspect.getdoc(draw) or "").strip().splitlines()[:1]
+        alt = alt[0] if alt else ""
+    if not isinstance(alt, str) or not alt.strip():
+        raise ArgumentTypeError(
+            f"alt = {alt!r} and draw has no docstring: say what the picture shows, "
+            "alt='...' (or give draw a docstring)")
+    return alt
 
 
 def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAMES,
@@ -392,40 +433,8 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     mechlib.errors.ParameterError: 200 pictures (steps 100 x 2) exceed max_frames = 120:
     give the sliders fewer steps (or raise max_frames, which makes the page heavier)
     """
-    if not callable(draw):
-        raise ArgumentTypeError(
-            f"draw is {type(draw).__name__} {draw!r}; give the function that draws the figure")
-    if not controls:
-        raise ShapeError("no sliders: give at least one, e.g. q1=Slider(-90, 90, 0)")
-    for name, control in controls.items():
-        if not isinstance(control, (Slider, Choice)):
-            raise ArgumentTypeError(
-                f"{name}={control!r}; give a mechlib.book.display.Slider or Choice")
-    try:
-        inspect.signature(draw).bind_partial(**controls)
-    except TypeError as error:
-        raise ArgumentTypeError(
-            f"{getattr(draw, '__name__', 'draw')} does not take the sliders "
-            f"{', '.join(controls)} as keywords ({error}); name each slider after a "
-            "parameter of draw") from error
-    except ValueError:          # a built-in without a signature: draw will tell
-        pass
-    if image_format not in _FORMATS:
-        raise ParameterError(
-            f"image_format = {image_format!r}; give 'png' or 'svg'")
-    if isinstance(dpi, bool) or not isinstance(dpi, numbers.Real) \
-            or not math.isfinite(dpi) or not 20 <= dpi <= 300:
-        raise ParameterError(f"dpi = {dpi!r}; give a resolution between 20 and 300, e.g. 80")
-    for what, limit in (("max_frames", max_frames), ("max_bytes", max_bytes)):
-        if isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 1:
-            raise ParameterError(f"{what} = {limit!r}; give a positive int")
-    if alt is None:
-        alt = (inspect.getdoc(draw) or "").strip().splitlines()[:1]
-        alt = alt[0] if alt else ""
-    if not isinstance(alt, str) or not alt.strip():
-        raise ArgumentTypeError(
-            f"alt = {alt!r} and draw has no docstring: say what the picture shows, "
-            "alt='...' (or give draw a docstring)")
+    alt = _checked_arguments(draw, controls, alt, image_format, dpi, max_frames,
+                             max_bytes)
     steps = [control.steps for control in controls.values()]
     count = math.prod(steps)
     if count > max_frames:
@@ -444,7 +453,7 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
             # Every picture stays open until the limits they share are known.
             with plt.rc_context({"figure.max_open_warning": 0}):
                 for combination in itertools.product(*(c.grid() for c in controls.values())):
-                    drawn.append(dict(zip(names, combination)))
+                    drawn.append(dict(zip(names, combination, strict=True)))
                     figures.append(_figure(draw, drawn[-1], dpi))
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -91,7 +91,9 @@ LIMITS = {"nodes": 20000, "depth": 60, "digits": 120, "float_digits": 60, "name"
 
 # --- the student's side: an answer as data ---------------------------------------
 
-def to_tree(value, frame=None):
+# Its source is sent alone into the student's kernel (bookkit.grade), so its three
+# helpers (expr, connected, answer) are nested in it; McCabe counts them together.
+def to_tree(value, frame=None):  # noqa: C901
     """The JSON tree of an answer (see the module). Runs in the student's
     kernel, from its source alone (it imports what it uses), so that the
     autograder can send it there; ``frame`` names the frame in which a Vector's
@@ -231,7 +233,7 @@ class _Reader:
         return int(text)
 
     def expr(self, node, depth=0):
-        sm = self.sm
+        """The SymPy expression of ``node``, by the reader of its head."""
         self.count(depth)
         if not isinstance(node, list) or not node or not isinstance(node[0], str):
             raise TreeError("a part of the answer is not an expression")
@@ -241,57 +243,93 @@ class _Reader:
             raise TreeError(f"the answer uses {what[:60]}, which the grader does not read")
         if head in self.constants and not args:
             return self.constants[head]
-        if head == "Integer" and len(args) == 1:
-            return sm.Integer(self.integer(args[0]))
-        if head == "Rational" and len(args) == 2:
-            p, q = self.integer(args[0]), self.integer(args[1])
-            if q == 0:
-                raise TreeError("a fraction of the answer has the denominator 0")
-            return sm.Rational(p, q)
-        if head == "Float" and len(args) == 2:
-            text, precision = args
-            if (not isinstance(text, str) or not _FLOAT.fullmatch(text)
-                    or type(precision) is not int or not 1 <= precision <= 400):
-                raise TreeError("a decimal number of the answer is not one")
-            return sm.Float(text, precision=precision)
-        if head == "Symbol" and len(args) == 2 and isinstance(args[1], dict):
-            assumptions = args[1]
-            if any(k not in ASSUMPTIONS or type(v) is not bool for k, v in assumptions.items()):
-                raise TreeError("a symbol of the answer has an assumption the grader "
-                                "does not read")
-            try:
-                return sm.Symbol(self.name(args[0]), **assumptions)
-            except (ValueError, TypeError) as error:   # inconsistent assumptions
-                raise TreeError(f"a symbol of the answer: {error}") from None
-        if head == "Function" and len(args) >= 2:
-            function = sm.Function(self.name(args[0]))
-            return function(*[self.expr(a, depth + 1) for a in args[1:]])
-        if head == "Derivative" and len(args) >= 2:
-            inner = self.expr(args[0], depth + 1)
-            pairs = []
-            for pair in args[1:]:
-                if (not isinstance(pair, list) or len(pair) != 2
-                        or type(pair[1]) is not int or not 1 <= pair[1] <= LIMITS["order"]):
-                    raise TreeError("a derivative of the answer is not one")
-                variable = self.expr(pair[0], depth + 1)
-                if not isinstance(variable, sm.Symbol):
-                    raise TreeError("a derivative of the answer is not one")
-                pairs.append((variable, pair[1]))
-            return sm.Derivative(inner, *pairs)
-        if head in ("Add", "Mul") and args:
-            parts = [self.expr(a, depth + 1) for a in args]
-            return (sm.Add if head == "Add" else sm.Mul)(*parts)
-        if head == "Pow" and len(args) == 2:
-            base, exponent = (self.expr(a, depth + 1) for a in args)
-            self.power_size(base, exponent)
-            return sm.Pow(base, exponent)
-        if head in self.functions and args:
-            function = self.functions[head]
-            if len(args) != (2 if head == "atan2" else 1):
-                raise TreeError(f"{head} of the answer has {len(args)} arguments")
-            return function(*[self.expr(a, depth + 1) for a in args])
-        raise TreeError(f"the grader does not read {head[:40]!r} with {len(args)} "
-                        "arguments")
+        read = self.READERS.get(head) or (_Reader.read_function if head in self.functions
+                                          else None)
+        found = read(self, head, args, depth + 1) if read else None
+        if found is None:
+            raise TreeError(f"the grader does not read {head[:40]!r} with {len(args)} "
+                            "arguments")
+        return found
+
+    # Each reader returns None when the arguments do not fit its head.
+
+    def read_integer(self, head, args, depth):
+        return self.sm.Integer(self.integer(args[0])) if len(args) == 1 else None
+
+    def read_rational(self, head, args, depth):
+        if len(args) != 2:
+            return None
+        p, q = self.integer(args[0]), self.integer(args[1])
+        if q == 0:
+            raise TreeError("a fraction of the answer has the denominator 0")
+        return self.sm.Rational(p, q)
+
+    def read_float(self, head, args, depth):
+        if len(args) != 2:
+            return None
+        text, precision = args
+        if (not isinstance(text, str) or not _FLOAT.fullmatch(text)
+                or type(precision) is not int or not 1 <= precision <= 400):
+            raise TreeError("a decimal number of the answer is not one")
+        return self.sm.Float(text, precision=precision)
+
+    def read_symbol(self, head, args, depth):
+        if len(args) != 2 or not isinstance(args[1], dict):
+            return None
+        assumptions = args[1]
+        if any(k not in ASSUMPTIONS or type(v) is not bool for k, v in assumptions.items()):
+            raise TreeError("a symbol of the answer has an assumption the grader "
+                            "does not read")
+        try:
+            return self.sm.Symbol(self.name(args[0]), **assumptions)
+        except (ValueError, TypeError) as error:   # inconsistent assumptions
+            raise TreeError(f"a symbol of the answer: {error}") from None
+
+    def read_applied_function(self, head, args, depth):
+        if len(args) < 2:
+            return None
+        function = self.sm.Function(self.name(args[0]))
+        return function(*[self.expr(a, depth) for a in args[1:]])
+
+    def read_derivative(self, head, args, depth):
+        if len(args) < 2:
+            return None
+        inner = self.expr(args[0], depth)
+        pairs = []
+        for pair in args[1:]:
+            if (not isinstance(pair, list) or len(pair) != 2
+                    or type(pair[1]) is not int or not 1 <= pair[1] <= LIMITS["order"]):
+                raise TreeError("a derivative of the answer is not one")
+            variable = self.expr(pair[0], depth)
+            if not isinstance(variable, self.sm.Symbol):
+                raise TreeError("a derivative of the answer is not one")
+            pairs.append((variable, pair[1]))
+        return self.sm.Derivative(inner, *pairs)
+
+    def read_sum_or_product(self, head, args, depth):
+        if not args:
+            return None
+        parts = [self.expr(a, depth) for a in args]
+        return (self.sm.Add if head == "Add" else self.sm.Mul)(*parts)
+
+    def read_power(self, head, args, depth):
+        if len(args) != 2:
+            return None
+        base, exponent = (self.expr(a, depth) for a in args)
+        self.power_size(base, exponent)
+        return self.sm.Pow(base, exponent)
+
+    def read_function(self, head, args, depth):
+        if not args:
+            return None
+        if len(args) != (2 if head == "atan2" else 1):
+            raise TreeError(f"{head} of the answer has {len(args)} arguments")
+        return self.functions[head](*[self.expr(a, depth) for a in args])
+
+    READERS = {"Integer": read_integer, "Rational": read_rational, "Float": read_float,
+               "Symbol": read_symbol, "Function": read_applied_function,
+               "Derivative": read_derivative, "Add": read_sum_or_product,
+               "Mul": read_sum_or_product, "Pow": read_power}
 
     def power_size(self, base, exponent):
         """A rational number raised to an integer is computed at once: keep it

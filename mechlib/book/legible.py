@@ -122,7 +122,7 @@ def _drawn_texts(figure):
                                        *(tick.get_loc() for tick in ticks))]).ravel()
             lo, hi = sorted(place[:2])
             slack = 1e-9 * (hi - lo)
-            for tick, where in zip(ticks, place[2:]):
+            for tick, where in zip(ticks, place[2:], strict=True):
                 if not lo - slack <= where <= hi + slack:     # NaN too: not drawn
                     hidden.update((tick.label1, tick.label2))
     return [text for text in _texts(figure) if text not in hidden]

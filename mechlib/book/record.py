@@ -417,18 +417,20 @@ def _cover_signs(name, base, scalars, names, positive, points, strict):
     carriers = [c for c in carriers if {1, -1} <= set(signs_at(c, points))
                 or not one_signed(c, positive, thorough=True)]
     cover = _Cover(carriers, scalars, points)
+
+    def candidates(purpose, kind, magnitude):
+        for attempt in range(COVER_TRIES):
+            if not cover.missing():
+                return
+            point = signed_point(names, seed_of(f"{base}/{kind}{purpose}/{attempt}"),
+                                 None, positive, magnitude)
+            if cover.helps(point):
+                yield point
+
     for kind, magnitude in (("", MAGNITUDE), ("wide/", WIDE_MAGNITUDE)):
-        def candidates(purpose):
-            for attempt in range(COVER_TRIES):
-                if not cover.missing():
-                    return
-                point = signed_point(names, seed_of(f"{base}/{kind}{purpose}/{attempt}"),
-                                     None, positive, magnitude)
-                if cover.helps(point):
-                    yield point
-        for point in candidates("cover"):
+        for point in candidates("cover", kind, magnitude):
             cover.replace(point)
-        for point in candidates("extra"):
+        for point in candidates("extra", kind, magnitude):
             if len(cover.points) >= len(points) + EXTRA_POINTS:
                 break
             cover.add(point)
@@ -506,14 +508,14 @@ def _values_record(name, points, floors, digests=True):
     def scalar(expr):
         atoms = sorted(atoms_of(expr))
         values = [0j if abs(v) <= floor else v
-                  for v, floor in zip((value_at(expr, p) for p in points), floors)]
+                  for v, floor in zip((value_at(expr, p) for p in points), floors, strict=True)]
         if not atoms and digests:      # a number: a digest, not the number itself
             return {"kind": "scalar", "symbols": [],
                     "digests": [digest(name, values[0]), digest(name, -values[0])]}
         return {"kind": "scalar", "symbols": atoms,
                 "values": [encode(v) for v in values],
                 "scales": [encode(max(term_scale(expr, p), floor))
-                           for p, floor in zip(points, floors)]}
+                           for p, floor in zip(points, floors, strict=True)]}
     return scalar
 
 

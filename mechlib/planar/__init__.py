@@ -82,11 +82,22 @@ True
 
 from ..errors import ZeroLengthError
 from . import backend, kinematics, loads, projection, sda  # noqa: F401 (submodules)
-from .kinematics import (absolute_partial_velocities, point_acceleration,
-                         point_position, point_velocity, rotation_matrix,
-                         rotation_matrix_derivative)
-from .loads import (friction_force, friction_force_rate, point_force,
-                    point_force_rate, pure_moment, pure_moment_rate)
+from .kinematics import (
+    absolute_partial_velocities,
+    point_acceleration,
+    point_position,
+    point_velocity,
+    rotation_matrix,
+    rotation_matrix_derivative,
+)
+from .loads import (
+    friction_force,
+    friction_force_rate,
+    point_force,
+    point_force_rate,
+    pure_moment,
+    pure_moment_rate,
+)
 from .projection import project_onto_speeds
 from .sda import RotationalSDA, SDAKinematics, TranslationalSDA
 

@@ -26,12 +26,18 @@ Examples
 from __future__ import annotations
 
 import math
+
 import sympy as sm
 
-from .._numpy import numpy as np
 from .._numeric import finite_array
-from ..errors import (ArgumentTypeError, NonFiniteValueError, ParameterError,
-                      ShapeError, ZeroLengthError)
+from .._numpy import numpy as np
+from ..errors import (
+    ArgumentTypeError,
+    NonFiniteValueError,
+    ParameterError,
+    ShapeError,
+    ZeroLengthError,
+)
 
 __all__ = ["is_symbolic", "Backend", "backend", "coerce_parameter",
            "check_smoothing", "check_level", "check_length"]

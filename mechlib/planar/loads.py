@@ -318,6 +318,6 @@ class ForceLaw:
         if be.symbolic:
             syms = found["syms"]
             values = map(sm.sympify, (x, xd, xdd, t))
-            return found["rate"].xreplace(dict(zip(syms, values)))
+            return found["rate"].xreplace(dict(zip(syms, values, strict=True)))
         return (_numeric(found, "rate", (0, 1, 2, 3))(x, xd, xdd, t)
                 + 0 * np.asarray(x, dtype=float))

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sympy as sm
 
-from .._numpy import numpy as np
 from .._checks import as_list
+from .._numpy import numpy as np
 from ..errors import NonFiniteValueError, ShapeError
 from .kinematics import absolute_partial_velocities
 

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-
 from ..errors import NonFiniteValueError, ParameterError
-from .backend import (backend, check_length,
-                      coerce_parameter)
+from .backend import backend, check_length, coerce_parameter
 from .kinematics import rotate, rotate_derivative
 from .loads import ForceLaw, point_force, point_force_rate, pure_moment
 

@@ -29,12 +29,17 @@ from __future__ import annotations
 
 import sympy as sm
 import sympy.physics.mechanics as me
-from .._numpy import numpy as np
-from .._numeric import (MAX_EVALUATIONS, finite_array, integrate, numeric_values,
-                        refuse_state_keys)
+
 from .._checks import as_expression, as_list, check_speeds, qdot_map
-from ..errors import (CoordinateError, MissingValueError, NonFiniteValueError,
-                      ShapeError, SingularMassMatrixError)
+from .._numeric import MAX_EVALUATIONS, finite_array, integrate, numeric_values, refuse_state_keys
+from .._numpy import numpy as np
+from ..errors import (
+    CoordinateError,
+    MissingValueError,
+    NonFiniteValueError,
+    ShapeError,
+    SingularMassMatrixError,
+)
 from .kinematics import absolute_partial_velocities
 
 __all__ = ["rhs", "simulate"]
@@ -143,8 +148,8 @@ def rhs(coordinates, q, u, kdes, masses, forces, constants=None):
     q_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in q]
     u_syms = [sm.Dummy(str(s).replace("(t)", "")) for s in u]
     tsym = sm.Dummy("t")
-    mapping = dict(zip(q, q_syms))
-    mapping.update(zip(u, u_syms))
+    mapping = dict(zip(q, q_syms, strict=True))
+    mapping.update(zip(u, u_syms, strict=True))
     mapping.update({k: sm.Float(v) for k, v in constants.items()})
     exprs = [e.xreplace(mapping).xreplace({t: tsym}) for e in exprs]
     left = set().union(*(e.free_symbols for e in exprs))

@@ -14,10 +14,9 @@ speeds. Speeds are ordered ``[*independent, *dependent]``.
 """
 
 from ._example import Example, build_system
-from .pendulums import (double_pendulum, two_rods, slider_rod_bead,
-                        n_link_pendulum, rigid_chain)
-from .rolling import rolling_disc, chaplygin_sleigh
 from .bicycle import whipple_bicycle
+from .pendulums import double_pendulum, n_link_pendulum, rigid_chain, slider_rod_bead, two_rods
+from .rolling import chaplygin_sleigh, rolling_disc
 
 __all__ = ["Example", "build_system", "double_pendulum", "two_rods",
            "slider_rod_bead", "rolling_disc", "chaplygin_sleigh",

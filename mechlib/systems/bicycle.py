@@ -23,8 +23,12 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from .._checks import as_expression, check_finite
-from ..errors import (ArgumentTypeError, ConstraintViolationError, MissingValueError,
-                      NonFiniteValueError)
+from ..errors import (
+    ArgumentTypeError,
+    ConstraintViolationError,
+    MissingValueError,
+    NonFiniteValueError,
+)
 from ._example import Example, build_system
 
 __all__ = ["whipple_bicycle", "BENCHMARK_PARAMETERS", "benchmark_parameters",
@@ -258,7 +262,7 @@ def whipple_bicycle():
 
     kdes = [q1.diff() - (u1 * sm.cos(q3) - u2 * sm.sin(q3)),
             q2.diff() - (u1 * sm.sin(q3) + u2 * sm.cos(q3))]
-    kdes += [qr.diff() - ur for qr, ur in zip(q[2:], u[2:])]
+    kdes += [qr.diff() - ur for qr, ur in zip(q[2:], u[2:], strict=True)]
 
     system = build_system(N, O, [q1, q2, q3, q4, q6, q7, q8], [u4, u6, u7],
                           kdes, bodies, loads, u_dep=[u1, u2, u3, u5, u8],

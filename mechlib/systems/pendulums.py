@@ -7,8 +7,7 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from .._checks import as_list
-from ..errors import (ArgumentTypeError, NonFiniteValueError, ParameterError,
-                      ShapeError)
+from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 from ._example import Example, build_system
 
 __all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
@@ -274,7 +273,7 @@ def n_link_pendulum(n):
                       f"m{i + 1}": m[i], f"l{i + 1}": l[i],
                       f"B{i + 1}": Bi, f"P{i + 1}": Pi, f"p{i + 1}": pi})
         parent, previous = Bi, Pi
-    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u, strict=True)],
                      bodies, loads)
     return Example(f"{n}-link pendulum", system, names)
 
@@ -356,7 +355,7 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
     names = dict(m=m, l=l, I_a=I_a, I_t=I_t, g=g, k=k, N=N, O=O)
     parent, joint = N, O
     bodies, loads, actuators = [], [], []
-    for i, (axis, kind) in enumerate(zip(axes, kinds)):
+    for i, (axis, kind) in enumerate(zip(axes, kinds, strict=True)):
         components = _AXES.get(axis, axis) if isinstance(axis, str) else axis
         if isinstance(axis, str) and axis not in _AXES:
             raise ShapeError(f"axes[{i}] = {axis!r}; use 'x', 'y', 'z' or a "
@@ -403,6 +402,6 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
         if springs and kind == "body" and (i == 0 or kinds[i - 1] == "body"):
             actuators.append(me.TorqueActuator(-k * q[i], unit, Bi, parent))
         parent, joint = Bi, following
-    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u)],
+    system = build_system(N, O, q, u, [qi.diff() - ui for qi, ui in zip(q, u, strict=True)],
                      bodies, loads, actuators)
     return Example(f"{n}-link chain", system, names)

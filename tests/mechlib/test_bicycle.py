@@ -94,7 +94,7 @@ def kane3_bicycle():
              "forkcg3 framecg1 framecg3 Iwr11 Iwr22 Iwf11 Iwf22 Iframe11 "
              "Iframe22 Iframe33 Iframe31 Ifork11 Ifork22 Ifork33 Ifork31 g "
              "mframe mfork mwf mwr").split()
-    p = dict(zip(names, sm.symbols(names)))
+    p = dict(zip(names, sm.symbols(names), strict=True))
     N = me.ReferenceFrame("N")
     Y = N.orientnew("Y", "Axis", [q1, N.z])
     R = Y.orientnew("R", "Axis", [q2, Y.x])
@@ -295,7 +295,7 @@ def random_configuration(ex, rng, constants):
     """q1 .. q8 with the front wheel on the ground (pitch solved)."""
     lean, steer = rng.uniform(-0.4, 0.4), rng.uniform(-0.7, 0.7)
     values = dict(zip([ex.q1, ex.q2, ex.q3, ex.q6, ex.q8],
-                      rng.uniform(-3, 3, 5)))
+                      rng.uniform(-3, 3, 5), strict=True))
     values.update({ex.lean: lean, ex.steer: steer,
                    ex.pitch: pitch_angle(ex, lean, steer, constants)})
     return values
@@ -312,7 +312,7 @@ def test_constraints_are_the_contact_conditions(ex, numeric):
     rate = s.holonomic_constraints[0].diff(me.dynamicsymbols._t).xreplace(qd)
     for _ in range(3):
         values = random_configuration(ex, rng, constants)
-        values.update(dict(zip(s.u, rng.uniform(-2, 2, 8))))
+        values.update(dict(zip(s.u, rng.uniform(-2, 2, 8), strict=True)))
         values.update(constants)
         assert abs(float(direct.xreplace(values))) < 1e-14
         assert abs(float(s.holonomic_constraints[0].xreplace(values))) < 1e-14
@@ -361,11 +361,11 @@ def test_equations_match_test_kane3(ex, numeric, reference):
     s = ex.system
     km_ref, p_ref, num_ref = reference
     u = dict(zip("u1 u2 u3 u4 u5 u6".split(),
-                 me.dynamicsymbols("u1 u2 u3 u4 u5 u6")))
+                 me.dynamicsymbols("u1 u2 u3 u4 u5 u6"), strict=True))
     rng = np.random.default_rng(7)
     for b in parameter_sets():
         p = [b[k] for k in BENCHMARK_PARAMETERS]
-        constants = dict(zip(numeric.p, p))
+        constants = dict(zip(numeric.p, p, strict=True))
         ref_values = kane3_values(b)
         p_r = [ref_values[k] for k in sorted(p_ref)]
         for _ in range(3):
@@ -373,21 +373,20 @@ def test_equations_match_test_kane3(ex, numeric, reference):
             q = [qv[qi] for qi in s.q]
             u_ind = rng.uniform(-3, 3, 3)
             u_all = [*u_ind, *numeric.dependent_speeds(q, u_ind, p)]
-            mine = dict(zip(s.u, u_all))
-            udot = dict(zip(s.u, numeric.accelerations(q, u_all, p)))
+            mine = dict(zip(s.u, u_all, strict=True))
+            udot = dict(zip(s.u, numeric.accelerations(q, u_all, p), strict=True))
 
             # the reference at the same state
             yaw, lean, steer = qv[ex.yaw], qv[ex.lean], qv[ex.steer]
-            pitch_ref = brentq(lambda q4: float(np.ravel(num_ref.hol(
-                [-yaw, lean, steer, q4], np.zeros(6), p_r))[0]), -0.5, 0.5,
-                xtol=1e-15)
+            pitch_ref = brentq(lambda q4, angles=(-yaw, lean, steer), p_r=p_r: float(np.ravel(
+                num_ref.hol([*angles, q4], np.zeros(6), p_r))[0]), -0.5, 0.5, xtol=1e-15)
             assert pitch_ref == pytest.approx(-qv[ex.pitch], abs=1e-14)
             q_r = [-yaw, lean, steer, pitch_ref]
             u_ind_r = [mine[ex.lean_rate], -mine[ex.rear_wheel_rate],
                        mine[ex.steer_rate]]  # u2, u3, u5
             u_r = [*u_ind_r, *num_ref.dependent_speeds(q_r, u_ind_r, p_r)]
-            ref = dict(zip(km_ref.u, u_r))
-            ref_dot = dict(zip(km_ref.u, num_ref.accelerations(q_r, u_r, p_r)))
+            ref = dict(zip(km_ref.u, u_r, strict=True))
+            ref_dot = dict(zip(km_ref.u, num_ref.accelerations(q_r, u_r, p_r), strict=True))
 
             pairs = [(ex.yaw_rate, "u1", -1), (ex.lean_rate, "u2", 1),
                      (ex.rear_wheel_rate, "u3", -1),
@@ -503,7 +502,7 @@ def test_ml_linearize_matches_finite_differences_of_rhs(ex, eqs):
                   ex.steer_rate: 0.2})
     x0 = ml.consistent_state(eqs, [float(point[s]) for s in eqs.state],
                              constants)
-    lin = ml.linearize(eqs, dict(zip(eqs.state, x0)), constants)
+    lin = ml.linearize(eqs, dict(zip(eqs.state, x0, strict=True)), constants)
     f = ml.rhs(eqs, constants)
     index = [eqs.state.index(s) for s in lin.state]
     h = 1e-6
@@ -534,17 +533,17 @@ def test_ml_kanes_equations_match_kanes_method(ex, km, numeric, eqs):
     rng = np.random.default_rng(3)
     for b in parameter_sets():
         p = [b[k] for k in BENCHMARK_PARAMETERS]
-        constants = dict(zip(numeric.p, p))
+        constants = dict(zip(numeric.p, p, strict=True))
         for _ in range(2):
             qv = random_configuration(ex, rng, constants)
             q = [qv[qi] for qi in s.q]
             u_ind = rng.uniform(-3, 3, 3)
             u_km = [*u_ind, *numeric.dependent_speeds(q, u_ind, p)]
-            by_speed = dict(zip(s.u, u_km))
+            by_speed = dict(zip(s.u, u_km, strict=True))
             u = [by_speed[ui] for ui in eqs.u]
-            expected = dict(zip(s.u, numeric.accelerations(q, u_km, p)))
+            expected = dict(zip(s.u, numeric.accelerations(q, u_km, p), strict=True))
             got = dict(zip(eqs.u, np.linalg.solve(
-                np.asarray(M(q, u, p)), np.ravel(f(q, u, p)))))
+                np.asarray(M(q, u, p)), np.ravel(f(q, u, p))), strict=True))
             scale = max(abs(x) for x in expected.values())
             for ui in s.u:
                 assert abs(got[ui] - expected[ui]) <= 1e-10 * scale, ui

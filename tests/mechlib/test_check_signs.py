@@ -37,13 +37,13 @@ from mechlib.book.record import one_signed, scalars_in, sign_carriers, signs_at
 from tests.mechlib.stored_checks import PUBLIC, WORKED
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def scalars(name):
     """The worked answer's scalar entries, in the stored order."""
     return tuple(sm.sympify(s["expr"]) for s in scalars_in(WORKED[name]["answer"]))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def carriers(name):
     """The sign-carrying subexpressions of all the entries of a worked answer."""
     positive = set(WORKED[name]["positive"])
@@ -117,7 +117,7 @@ def real_points(name, count=24):
 def same_everywhere(exprs, others, points):
     """Whether the entries agree at every point where the first are real
     (plain evaluation, not ml.check): the change kept the value."""
-    for i, (a, b) in enumerate(zip(exprs, others)):
+    for a, b in zip(exprs, others, strict=True):
         if a == b:
             continue
         for point in points:
@@ -129,7 +129,7 @@ def same_everywhere(exprs, others, points):
     return True
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _worked_value(expr, point):
     return value_at(expr, dict(point))
 
@@ -272,7 +272,7 @@ def test_the_generator_replaces_mixed_points_until_the_signs_show():
     assert set(record.signs_at(cos_q1, drawn)) == {1}
     assert {1, -1} <= set(record.signs_at(cos_q1, chosen))
     assert len(chosen) == record.SAMPLES and chosen[:2] == drawn[:2]
-    assert sum(a != b for a, b in zip(chosen, drawn)) == 1
+    assert sum(a != b for a, b in zip(chosen, drawn, strict=True)) == 1
     assert chosen == PUBLIC[name]["points"]
 
 

@@ -59,7 +59,7 @@ def changed(name, change):
     structure = WORKED[name]["answer"]
     before = [sm.sympify(s["expr"]) for s in scalars_in(structure)]
     after = [change(e) for e in before]
-    assert any(sm.srepr(a) != sm.srepr(b) for a, b in zip(after, before)), \
+    assert any(sm.srepr(a) != sm.srepr(b) for a, b in zip(after, before, strict=True)), \
         f"{name}: the change leaves the answer as it was"
     entries = iter(after)
     return answer_from(structure, lambda e: next(entries))
@@ -253,7 +253,7 @@ def same_value(a, b):
         if isinstance(x, (list, tuple)):
             return [s for item in x for s in scalars(item)]
         return list(x) if isinstance(x, sm.MatrixBase) else [x]
-    differences = [sm.sympify(p - q) for p, q in zip(scalars(a), scalars(b))]
+    differences = [sm.sympify(p - q) for p, q in zip(scalars(a), scalars(b), strict=True)]
     layers = [set().union(*(d.atoms(kind) for d in differences))
               for kind in (sm.Derivative, AppliedUndef, sm.Symbol)]
     for k in range(3):

@@ -18,8 +18,8 @@ here every planar callable gets at least one probe.
 import functools
 import inspect
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 import numpy as np
 import pytest
@@ -88,7 +88,7 @@ def the(*names):
     return tuple(r[n] for n in names)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pendulum():
     ex = systems.double_pendulum()
     eqs = ml.kanes_equations(ex)
@@ -96,7 +96,7 @@ def pendulum():
     return ex, eqs, constants
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sleigh():
     ex = systems.chaplygin_sleigh()
     eqs = ml.kanes_equations(ex)
@@ -148,7 +148,7 @@ def weight(time_, q_abs, qd_abs):
     return [planar.point_force([0.0, -9.81], [0.0, 0.0], q_abs[0, 2])]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bar_rhs():
     return planar.rhs(BAR, [q1], [u1], [q1.diff() - u1], [(1.0, 1 / 3)],
                       weight)
@@ -168,7 +168,7 @@ class Probe:
     func: Callable
     case: str
     build: Callable
-    then: Optional[Callable] = None
+    then: Callable | None = None
     expect: type = errors.MechlibError
     accepted: bool = False
     target: Callable = field(default=None)
@@ -713,19 +713,19 @@ PROBES = [
       expect=E.MissingValueError),
     P(linearization.linearize, "a NaN in the operating point",
       lambda: ((pendulum()[1], dict(zip(pendulum()[1].state,
-                                        [NAN, 0, 0, 0])), pendulum()[2]),
+                                        [NAN, 0, 0, 0], strict=True)), pendulum()[2]),
                {}), expect=E.NonFiniteValueError),
     P(linearization.linearize, "an operating point off the constraints",
       lambda: ((sleigh()[1], dict(zip(sleigh()[1].state,
-                                      [0, 0, 0, 1.0, 1.0, 2.0])),
+                                      [0, 0, 0, 1.0, 1.0, 2.0], strict=True)),
                 sleigh()[2]), dict(inputs=sleigh()[3])),
       expect=E.ConstraintViolationError),
     P(linearization.linearize, "a number as the inputs",
-      lambda: ((pendulum()[1], dict(zip(pendulum()[1].state, [0.0] * 4)),
+      lambda: ((pendulum()[1], dict(zip(pendulum()[1].state, [0.0] * 4, strict=True)),
                 pendulum()[2]), dict(inputs=3)), expect=E.ArgumentTypeError),
     P(linearization.linearize, "a NaN tolerance",
       lambda: ((sleigh()[1], dict(zip(sleigh()[1].state,
-                                      [0, 0, 0, 1.0, 1.0, 2.0])),
+                                      [0, 0, 0, 1.0, 1.0, 2.0], strict=True)),
                 sleigh()[2]), dict(inputs=sleigh()[3], tol=NAN))),
     P(linearization.Linearizer, "a number where the equations belong",
       lambda: ((3, {}), {}), expect=E.ArgumentTypeError),
@@ -736,7 +736,7 @@ PROBES = [
       lambda: ((pendulum()[1], {pendulum()[0].g: 9.81}), {}),
       expect=E.MissingValueError),
     P(linearization.linearize, "massless particles (singular mass matrix)",
-      lambda: ((pendulum()[1], dict(zip(pendulum()[1].state, [0.0] * 4)),
+      lambda: ((pendulum()[1], dict(zip(pendulum()[1].state, [0.0] * 4, strict=True)),
                 {**pendulum()[2], pendulum()[0].m1: 0.0,
                  pendulum()[0].m2: 0.0}), {}),
       expect=E.SingularMassMatrixError),

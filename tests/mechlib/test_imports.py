@@ -99,7 +99,7 @@ def test_lazy_names_resolve(code, name):
 def test_an_unknown_name_is_an_attribute_error():
     import mechlib
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
-        mechlib.nonsense
+        _ = mechlib.nonsense
 
 
 def _module_name(path):

@@ -23,13 +23,13 @@ def test_particle_sum_equals_dyadic_form():
     first = m1 * offsets[0] + m2 * offsets[1] + m3 * offsets[2]
     offsets.append(-first / m4)      # makes G the mass center
     particles = []
-    for i, (m, r) in enumerate(zip((m1, m2, m3, m4), offsets)):
+    for i, (m, r) in enumerate(zip((m1, m2, m3, m4), offsets, strict=True)):
         P = G.locatenew(f"P{i + 1}", r)
         P.v2pt_theory(G, N, B)
         particles.append(me.Particle(f"p{i + 1}", P, m))
     T_particles = ml.inertia_torque_of_particles(particles, G, N)
     I = me.Dyadic(0)
-    for p, r in zip(particles, offsets):
+    for p, r in zip(particles, offsets, strict=True):
         I += p.mass * (r.dot(r) * me.inertia(B, 1, 1, 1) - r.outer(r))
     body = me.RigidBody("B", G, B, m1 + m2 + m3 + m4, (I, G))
     T_dyadic = ml.inertia_torque(body, N)

@@ -229,7 +229,8 @@ def test_rhs_of_kanes_method_equals_mechlib(name, helpers):
     symbols = sorted((eqs.mass_matrix_full.free_symbols
                       | eqs.forcing_full.free_symbols) - {me.dynamicsymbols._t},
                      key=sm.default_sort_key)
-    constants = {s: float(v) for s, v in zip(symbols, rng.uniform(0.5, 1.5, len(symbols)))}
+    constants = {s: float(v)
+                 for s, v in zip(symbols, rng.uniform(0.5, 1.5, len(symbols)), strict=True)}
     specified = {f: 0.7 for f in me.find_dynamicsymbols(eqs.forcing_full)
                  if f not in set(eqs.q) | set(eqs.u)}
     mine = ml.rhs(eqs, constants, specified)

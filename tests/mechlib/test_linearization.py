@@ -86,7 +86,7 @@ def sympy_linearization(km, op, linear_solver=cramer_or_numeric):
     M, f = compiled([km.mass_matrix_full, km.forcing_full])(op)
     xdot = np.linalg.solve(M, f.ravel())
     point = dict(op)
-    point.update({s.diff(t): float(x) for s, x in zip(q + u, xdot)})
+    point.update({s.diff(t): float(x) for s, x in zip(q + u, xdot, strict=True)})
     A, B, r = km.linearize(A_and_B=True, op_point=point,
                            linear_solver=linear_solver)
     A = np.array(A.xreplace(point).evalf(), dtype=float)
@@ -163,7 +163,7 @@ def test_rolling_disc_upright(disc):
     op = upright_rolling(q, u, constants)
     A_ref, B_ref, r_ref = sympy_linearization(km, op)
     lin = ml.linearize(eqs, {s: op[s] for s in q + u},
-                       dict(zip(constants, [op[c] for c in constants])))
+                       dict(zip(constants, [op[c] for c in constants], strict=True)))
     assert lin.state == q[:5] + u[:3]
     assert A_ref.shape == (8, 8) and r_ref == [] and lin.B.shape == (8, 0)
     assert_rel_close(lin.A, A_ref)
@@ -191,14 +191,14 @@ def test_rolling_disc_critical_speed(disc):
     eqs, km, q, u, constants = disc
     op = upright_rolling(q, u, constants, spin=np.sqrt(9.81 / (3 * 0.7)))
     lin = ml.linearize(eqs, {s: op[s] for s in q + u},
-                       dict(zip(constants, [op[c] for c in constants])))
+                       dict(zip(constants, [op[c] for c in constants], strict=True)))
     assert np.max(np.abs(lin.eigenvalues())) < 1e-4
 
 
 def test_rolling_disc_errors(disc):
     eqs, km, q, u, constants = disc
     op = upright_rolling(q, u, constants)
-    consts = dict(zip(constants, [op[c] for c in constants]))
+    consts = dict(zip(constants, [op[c] for c in constants], strict=True))
     state = {s: op[s] for s in q + u}
     with pytest.raises(ml.errors.ConstraintViolationError):
         ml.linearize(eqs, {**state, q[5]: -0.5}, consts)   # q6 != -r
@@ -224,7 +224,7 @@ def test_pendulum_on_cart_with_inputs():
     constants = {l0: 0.8, m0: 1.7, m1: 0.6, g: 9.81}
     rng = np.random.default_rng(11)
     for op_state in ({q0: 0.0, q1: 0.0, u0: 0.0, u1: 0.0},
-                     dict(zip([q0, q1, u0, u1], rng.uniform(-1, 1, 4)))):
+                     dict(zip([q0, q1, u0, u1], rng.uniform(-1, 1, 4), strict=True))):
         inputs = {F: 0.3, T1: -0.2}
         op = {**op_state, **constants, **inputs}
         A_ref, B_ref, r_ref = sympy_linearization(km, op)

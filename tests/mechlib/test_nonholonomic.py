@@ -66,7 +66,7 @@ def test_tilde_forces_both_ways(name, helpers):
         R = ml.inertia_force(body, ex.N, kdes=s.kdes)
         T = ml.inertia_torque(body, ex.N, kdes=s.kdes)
         direct_star += sm.Matrix([v.dot(R) + w.dot(T)
-                                  for v, w in zip(v_t, w_t)])
+                                  for v, w in zip(v_t, w_t, strict=True)])
     helpers.assert_close(via_A, direct)
     helpers.assert_close(via_A_star, direct_star)
     # and they equal KanesMethod's F~_r, F~_r*

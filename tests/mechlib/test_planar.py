@@ -346,7 +346,7 @@ def test_translational_rates_match_finite_difference(actuator_rate):
         )
         for k in range(2):
             fd = central_difference(
-                lambda tt: sda.generalized_forces(
+                lambda tt, k=k: sda.generalized_forces(
                     qi(tt), qj(tt), qdi(tt), qdj(tt), t=tt
                 )[k],
                 time,
@@ -405,7 +405,7 @@ def test_symbolic_and_numeric_modes_agree():
     num = sda_num.generalized_forces(qi, qj, qdi, qdj)
     sym = sda_sym.generalized_forces(qi, qj, qdi, qdj)
     assert isinstance(sym[0], sm.MatrixBase)
-    for a, b in zip(num, sym):
+    for a, b in zip(num, sym, strict=True):
         np.testing.assert_allclose(a, np.array(b, dtype=float).ravel())
 
 
@@ -458,7 +458,7 @@ def test_rotational_sda_power_and_rates():
         )
         for k in range(2):
             fd = central_difference(
-                lambda tt: sda.generalized_forces(
+                lambda tt, k=k: sda.generalized_forces(
                     qi(tt), qj(tt), qdi(tt), qdj(tt), tt
                 )[k],
                 time,

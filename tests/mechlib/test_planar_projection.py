@@ -185,7 +185,7 @@ def two_bar_numbers():
                 1.5,
                 -0.5,
                 0.3,
-            ],
+            ], strict=True,
         )
     )
     return mech, absolute, values

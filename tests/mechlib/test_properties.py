@@ -17,7 +17,7 @@ axis = st.tuples(*[st.integers(-2, 2)] * 3).filter(lambda a: any(a))
                        min_size=1, max_size=3),
        springs=st.booleans())
 def test_random_chain_matches_kanes_method(links, springs, helpers):
-    axes, kinds = zip(*links)
+    axes, kinds = zip(*links, strict=True)
     ex = ml.systems.rigid_chain(len(axes), axes=axes, springs=springs,
                                 kinds=kinds)
     eqs = ml.kanes_equations(ex)
@@ -64,5 +64,5 @@ def test_systems_bad_arguments():
     with pytest.raises(ml.errors.ShapeError, match="one axis letter per link"):
         ml.systems.rigid_chain(2, axes="bogus")
     with pytest.raises(AttributeError, match="has no"):
-        ml.systems.double_pendulum().nothing
+        _ = ml.systems.double_pendulum().nothing
     assert sm.Symbol("m1") == ml.systems.double_pendulum().m1

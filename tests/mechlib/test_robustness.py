@@ -221,7 +221,7 @@ def _four_bar(d):
     Q.v2pt_theory(P, N, B)
     gap = Q.pos_from(O) - (d * N.x + c * C.x)
     closure = [gap.dot(N.x), gap.dot(N.y)]
-    kdes = [q.diff() - u for q, u in zip((q1, q2, q3), (u1, u2, u3))]
+    kdes = [q.diff() - u for q, u in zip((q1, q2, q3), (u1, u2, u3), strict=True)]
     velocity = [sm.diff(f, me.dynamicsymbols._t) for f in closure]
     return ml.kanes_equations(
         bodies=[me.Particle("p", P, sm.Integer(1)),

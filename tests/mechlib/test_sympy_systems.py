@@ -60,7 +60,7 @@ def compiled(exprs):
         assert not missing, f"no value for {missing}"
         out = fun(*[float(values[a]) for a in atoms])
         return [np.array(o, dtype=float).reshape(e.shape)
-                for o, e in zip(out, exprs)]
+                for o, e in zip(out, exprs, strict=True)]
     return evaluate_at
 
 
@@ -101,18 +101,18 @@ def manifold_states(rng, q_ind, u_ind, constants, q_dep=(), config=(),
             x = np.array(guess, dtype=float)
             residual = compiled([config, config.jacobian(q_dep)])
             for _ in range(50):
-                v.update(zip(q_dep, x))
+                v.update(zip(q_dep, x, strict=True))
                 r, J = residual(v)
                 step = np.linalg.solve(J, r.ravel())
                 x = x - step
                 if np.max(np.abs(step)) < 1e-15:
                     break
-            v.update(zip(q_dep, x))
+            v.update(zip(q_dep, x, strict=True))
             assert np.max(np.abs(evaluate([config], v)[0])) < 1e-12
         if u_dep:
             v.update(dict.fromkeys(u_dep, 0.0))
             r, J = evaluate([velocity, velocity.jacobian(u_dep)], v)
-            v.update(zip(u_dep, np.linalg.solve(J, -r.ravel())))
+            v.update(zip(u_dep, np.linalg.solve(J, -r.ravel()), strict=True))
             assert np.max(np.abs(evaluate([velocity], v)[0])) < 1e-12
         states.append(v)
     return states
@@ -362,7 +362,7 @@ def aux_dep_disc():
                 forces=[Fx, Fy, Fz])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def aux_dep_formed():
     s = aux_dep_disc()
     q, u, ua = s["q"], s["u"], s["ua"]
@@ -455,7 +455,7 @@ def non_central_inertia(aux_equations=False):
     rbC = me.RigidBody("rbC", pC_star, C, mB, (inertia_C, pC_star))
     loads = [(pS_star, -M * g * F.x), (pQ, Q1 * A.x + Q2 * A.y + Q3 * A.z)]
     bodies2 = []
-    for rb, I_star in zip([rbA, rbB, rbC], [inertia_A, inertia_B, inertia_C]):
+    for rb, I_star in zip([rbA, rbB, rbC], [inertia_A, inertia_B, inertia_C], strict=True):
         I = I_star + me.inertia_of_point_mass(
             rb.mass, rb.masscenter.pos_from(pD), rb.frame)
         bodies2.append(me.RigidBody("", rb.masscenter, rb.frame, rb.mass,
@@ -493,7 +493,7 @@ def non_central_inertia(aux_equations=False):
             values.append((Mm[:2, :] @ np.vstack([np.eye(2), An]), fm))
         # the point the inertia is given about does not matter
         if reference is not None:
-            for (M1, f1), (M2, f2) in zip(reference, values):
+            for (M1, f1), (M2, f2) in zip(reference, values, strict=True):
                 assert_rel_close(M1, M2)
                 assert_rel_close(f1, f2)
         reference = values
@@ -504,7 +504,7 @@ def non_central_inertia(aux_equations=False):
     #        (mA + 2 mB + 2 J/R^2) u2' - mA a u1^2
     m11 = IA + 2 * J * b**2 / R**2 + 2 * K + mA * a**2 + 2 * mB * b**2
     m22 = mA + 2 * mB + 2 * J / R**2
-    for v, (Mi, _) in zip(states, reference):
+    for v, (Mi, _) in zip(states, reference, strict=True):
         assert_rel_close(Mi, np.diag([float(m11.xreplace(v)),
                                       float(m22.xreplace(v))]))
 
@@ -613,7 +613,7 @@ def four_bar(gravity=True, lengths=None):
     kdes = [u1 - q1.diff(t), u2 - q2.diff(t), u3 - q3.diff(t)]
     loop = O4.pos_from(O1) + l1 / 2 * N.x + l4 / 2 * L4.x
     fh = sm.Matrix([loop.dot(N.x), loop.dot(N.y)])
-    qdots = {q.diff(t): u for q, u in zip((q1, q2, q3), (u1, u2, u3))}
+    qdots = {q.diff(t): u for q, u in zip((q1, q2, q3), (u1, u2, u3), strict=True)}
     fhd = fh.diff(t).xreplace(qdots)
     loads = []
     if gravity:
@@ -651,9 +651,9 @@ def test_four_bar_stored_values():
     s = four_bar(gravity=False)
     eqs = four_bar_mechlib(s)
     l1, l2, l3, l4, rho = s["constants"][:5]
-    v = dict(zip([l1, l2, l3, l4, rho], [0.13, 0.24, 0.21, 0.34, 997]))
-    v.update(zip(s["q"], [2.1, 0.6655470375077588, 2.527408138024188]))
-    v.update(zip(s["u"], [0.2, -0.17963733938852067, 0.1309060540601612]))
+    v = dict(zip([l1, l2, l3, l4, rho], [0.13, 0.24, 0.21, 0.34, 997], strict=True))
+    v.update(zip(s["q"], [2.1, 0.6655470375077588, 2.527408138024188], strict=True))
+    v.update(zip(s["u"], [0.2, -0.17963733938852067, 0.1309060540601612], strict=True))
     assert np.max(np.abs(evaluate([s["fhd"]], v)[0])) < 1e-10
     mass_check = [[3.452709815256506e+01, 7.003948798374735e+00,
                    -4.939690970641498e+00],
@@ -685,7 +685,7 @@ def test_four_bar_configuration_constraints():
     for _ in range(3):
         # lengths near the SymPy test's, q1 near its 2.1: the loop closes
         v = dict(zip([l1, l2, l3, l4], np.array([0.13, 0.24, 0.21, 0.34])
-                     * rng.uniform(0.97, 1.03, 4)))
+                     * rng.uniform(0.97, 1.03, 4), strict=True))
         fixed = {**v, q[0]: 2.1 + rng.uniform(-0.1, 0.1)}
         st = manifold_states(rng, [], u[:1], s["constants"][4:],
                              q_dep=q[1:], config=s["fh"].xreplace(fixed),
@@ -771,7 +771,7 @@ def test_quaternion_attitude_implicit_kinematics():
                              others=[T_z, F_z])
     for v in states:
         lam = rng.uniform(-1, 1, 4)
-        v.update(zip(q_att, lam / np.linalg.norm(lam)))
+        v.update(zip(q_att, lam / np.linalg.norm(lam), strict=True))
         v[Jxz] = rng.uniform(-0.3, 0.3)
         assert abs(evaluate([sm.Matrix(config_cons)], v)[0][0, 0]) < 1e-14
 
@@ -961,7 +961,7 @@ def test_rolling_disc_nonholonomic_stored_values():
     compare_solutions(eqs, km, states)
 
     # _verify_rolling_disc_numerically: u4, u5 from mechlib's A_n
-    p_vals = dict(zip([g, r, m], (9.81, 0.26, 3.43)))
+    p_vals = dict(zip([g, r, m], (9.81, 0.26, 3.43), strict=True))
     stored = [
         ((0.3, 0.1, 1.97, -0.35, 2.27), (-0.2, 1.3, 0.15),
          [0.126603940595934, 0.215942571601660, 1.28736069604936,
@@ -976,9 +976,9 @@ def test_rolling_disc_nonholonomic_stored_values():
     u_dep = eqs.A_n * sm.Matrix(u[:3]) + eqs.b_n
     fun = compiled([u_dep, eqs.mass_matrix_full, eqs.forcing_full])
     for q_vals, u_vals, expected in stored:
-        v = {**p_vals, **dict(zip(q, q_vals)), **dict(zip(u, u_vals)),
+        v = {**p_vals, **dict(zip(q, q_vals, strict=True)), **dict(zip(u, u_vals, strict=True)),
              **dict.fromkeys(u[3:], 0.0)}
-        v.update(zip(u[3:], fun(v)[0].ravel()))
+        v.update(zip(u[3:], fun(v)[0].ravel(), strict=True))
         _, Mf, ff = fun(v)
         assert np.max(np.abs(np.linalg.solve(Mf, ff).ravel() - expected)) < 1e-10
 

@@ -42,7 +42,7 @@ def _zero(answer):
     return all(part["expr"] == "Integer(0)" for part in parts)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def typed_answers(chapter):
     """{check name: (worked answer, the same with its sign changed)}, as a
     reader types them into the box: the answer line in the names the

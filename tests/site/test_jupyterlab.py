@@ -192,7 +192,7 @@ def test_download_in_the_readers_jupyterlab(browser, readers_jupyterlab):
         saved = json.loads((root / f"{NUMBERED}.ipynb").read_text())
         original = json.loads(NUMBERED_DOWNLOAD.read_text())
         assert saved["metadata"] == original["metadata"]
-        changed = [i for i, (a, b) in enumerate(zip(saved["cells"], original["cells"]))
+        changed = [i for i, (a, b) in enumerate(zip(saved["cells"], original["cells"], strict=True))
                    if a != b]
         assert len(saved["cells"]) == len(original["cells"]) and not changed, (
             f"JupyterLab rewrote cells {changed[:5]} on saving")

@@ -93,7 +93,7 @@ def same_as_download(notebook: Path, chapter: str) -> list[str]:
     if len(launched.cells) != len(expected.cells):
         return [f"{len(launched.cells)} cells, the download {len(expected.cells)}"]
     return [f"cell {n}: {cell.source[:200]!r}, the download {other.source[:200]!r}"
-            for n, (cell, other) in enumerate(zip(launched.cells, expected.cells))
+            for n, (cell, other) in enumerate(zip(launched.cells, expected.cells, strict=True))
             if cell != other][:3]
 
 
@@ -242,7 +242,8 @@ def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:
     numbered = [n for n in page.evaluate(SHOWN_NUMBERS) if n]
     expected = [[f"({number})"] for number in book_numbers(notebook)]
     if numbered != expected:
-        wrong = [(shown, book) for shown, book in zip(numbered, expected) if shown != book]
+        wrong = [(shown, book) for shown, book in zip(numbered, expected, strict=False)
+                 if shown != book]
         found.append(f"{len(numbered)} equation numbers shown, {len(expected)} in the "
                      f"book; first differences {wrong[:3]}")
     images = sum(1 for c in cells if c.cell_type == "markdown"

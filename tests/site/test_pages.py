@@ -139,7 +139,7 @@ def test_no_widget_manager_is_loaded(site, path):
 
 
 def notebook_page_paths():
-    return [path for path, source in zip(PAGES, toc_files()) if is_notebook(source)]
+    return [path for path, source in zip(PAGES, toc_files(), strict=True) if is_notebook(source)]
 
 
 @pytest.mark.parametrize("path", notebook_page_paths())
