@@ -2,7 +2,7 @@
 
 sphinx-book-theme offers each chapter as ``_build/html/_sources/book/<slug>.ipynb``,
 the notebook MyST-NB made of the MyST source. After the theme has copied it and
-``mechbook_sphinx`` has put the outputs back, this extension converts it with
+``mechbook_outputs`` has put the outputs back, this extension converts it with
 :mod:`bookkit.downloads` (figures as attachments, roles resolved, numbered
 equations, exercises and folded solutions, the references at the end), resolving
 every role with the data of the build (:class:`SphinxResolver`).
@@ -218,7 +218,7 @@ def _draw_png(script: Path, dpi: int = 120) -> str:
 
 
 def convert_download(app, pagename, templatename, context, doctree):
-    """Rewrite the page's downloadable ``.ipynb`` (after the theme and mechbook_sphinx)."""
+    """Rewrite the page's downloadable ``.ipynb`` (after the theme and mechbook_outputs)."""
     source = context.get("ipynb_source")
     if not source or doctree is None:
         return
@@ -264,7 +264,7 @@ def setup(app):
                     for path in (__file__, downloads.__file__, markdown_writer.__file__))
     app.add_config_value("mechbook_download_converter",
                          hashlib.sha256(code).hexdigest()[:16], "html")
-    # mechbook_sphinx puts the outputs back at 900; the theme copies the file at 500.
+    # mechbook_outputs puts the outputs back at 900; the theme copies the file at 500.
     app.connect("html-page-context", offer_notebook, priority=500)
     app.connect("html-page-context", convert_download, priority=950)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -40,8 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.page_weight import serve  # noqa: E402
-from tests.site.conftest import CHROMIUM_ARGS  # noqa: E402
+from bookkit.serving import CHROMIUM_ARGS, serve  # noqa: E402
 from tests.site.test_answer_boxes import page_data, typed_answers  # noqa: E402
 
 

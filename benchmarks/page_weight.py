@@ -21,12 +21,9 @@ site tests do.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import shutil
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -34,15 +31,8 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bookkit.serving import CHROMIUM_ARGS, serve  # noqa: E402
 from tests.references import toc_files  # noqa: E402
-from tests.site.conftest import CHROMIUM_ARGS, QuietHandler  # noqa: E402
-
-
-def serve(site: Path):
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 def load(browser, url, scroll=False):

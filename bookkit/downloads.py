@@ -5,7 +5,7 @@ the notebook MyST-NB made of the MyST Markdown source, so its Markdown cells hol
 MyST (``{figure}`` fences with paths that do not exist next to a downloaded file,
 {eq}/{numref}/{cite:p} roles, admonitions, exercises, solutions, ``(label)=``
 targets). The Sphinx extension ``_ext/mechbook_download.py`` rewrites that file with
-this module after the theme has copied it and ``mechbook_sphinx`` has put the
+this module after the theme has copied it and ``mechbook_outputs`` has put the
 outputs back:
 
 * figures become cell attachments (``![alt](attachment:name.png)``, a PNG drawn

@@ -25,24 +25,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import html
-import http.server
 import json
 import re
-import shutil
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from .chapters import REPOSITORY
+from .serving import CHROMIUM_ARGS, chromium, serve
 
 ROOT = REPOSITORY
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 
 # Paper sizes and the margins around the printed column (the header and the
 # footer sit in the top and bottom margins).
@@ -195,19 +189,6 @@ PICTURES = r"""() => [...document.querySelectorAll('main img')]
                   loaded: img.complete && img.naturalWidth > 0}))"""
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature is the base class's
-        pass
-
-
-def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve ``site`` on 127.0.0.1 (a free port) from a thread; return the server and its URL."""
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
 async def print_chapter(context, base: str, chapter: Chapter, out: Path,
                         papers: list[str]) -> list[dict]:
     """Print ``chapter`` once per paper size; return a manifest entry per PDF."""
@@ -249,14 +230,10 @@ async def print_all(site: Path, out: Path, selected: list[Chapter], papers: list
                     jobs: int) -> list[dict]:
     from playwright.async_api import async_playwright
 
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        raise SystemExit("print_chapters: Debian's chromium is not installed:"
-                         " scripts/install-browser.sh installs it")
     server, base = serve(site)
     try:
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=chromium,
+            browser = await playwright.chromium.launch(executable_path=chromium(),
                                                        args=CHROMIUM_ARGS)
             context = await browser.new_context(color_scheme="light",
                                                 viewport={"width": 700, "height": 1000})

@@ -15,8 +15,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from ._checks import as_list
 from ._numpy import numpy as np
+from ._validation import as_list
 from .errors import (
     ArgumentTypeError,
     IntegrationError,

@@ -24,16 +24,9 @@ are expanded with their ``to_loads()`` method.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (
-    as_list,
-    check_bodies,
-    check_finite,
-    check_frame,
-    check_partials,
-    qdot_map,
-    replace,
-)
+from ._expressions import qdot_map, replace
 from ._fastvec import dcm, dot
+from ._validation import as_list, check_bodies, check_finite, check_frame, check_partials
 from .errors import ArgumentTypeError, LoadError, PositionNotDefinedError
 from .kinematics import partial_velocity_map
 

@@ -29,7 +29,9 @@ results hold :math:`\dot{u}_r` and no :math:`\ddot{q}_r`.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (
+from ._expressions import qdot_map, replace, vector_of
+from ._fastvec import dot
+from ._validation import (
     as_list,
     check_bodies,
     check_body,
@@ -38,11 +40,7 @@ from ._checks import (
     check_partials,
     check_point,
     frames_of,
-    qdot_map,
-    replace,
-    vector_of,
 )
-from ._fastvec import dot
 from .errors import ArgumentTypeError, PositionNotDefinedError, ShapeError
 from .kinematics import partial_velocity_map
 

@@ -27,17 +27,8 @@ from dataclasses import dataclass, field
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (
-    as_list,
-    check_bodies,
-    check_coordinates,
-    check_frame,
-    check_speeds,
-    measure_numbers,
-    qdot_map,
-    replace,
-    vector_of,
-)
+from ._expressions import measure_numbers, qdot_map, replace, vector_of
+from ._validation import as_list, check_bodies, check_coordinates, check_frame, check_speeds
 from .active import generalized_active_forces, loads_of
 from .errors import (
     ArgumentTypeError,

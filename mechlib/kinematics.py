@@ -25,7 +25,8 @@ ordering every mechlib function uses (see :mod:`mechlib.nonholonomic`).
 
 import sympy.physics.mechanics as me
 
-from ._checks import as_list, check_finite, prepare_vectors, qdot_map, replace
+from ._expressions import prepare_vectors, qdot_map, replace
+from ._validation import as_list, check_finite
 from .errors import ArgumentTypeError
 
 __all__ = ["partial_velocities", "partial_velocity_map", "remainder",

@@ -28,15 +28,8 @@ import warnings
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (
-    as_expression,
-    as_list,
-    check_finite,
-    check_speeds,
-    qdot_map,
-    replace,
-    stray_rates,
-)
+from ._expressions import qdot_map, replace, stray_rates
+from ._validation import NOT_FINITE, as_expression, as_list, check_finite, check_speeds
 from .errors import (
     ArgumentTypeError,
     ConstraintError,
@@ -107,7 +100,7 @@ def solve_linear(A, b, solver="CRAMER"):
         x = A.solve(b, method=solver.upper())
     except ValueError:  # sympy's NonInvertibleMatrixError
         raise singular from None
-    if x.has(sm.nan, sm.zoo, sm.oo, -sm.oo):
+    if x.has(*NOT_FINITE):
         raise singular
     return x
 

@@ -20,15 +20,8 @@ the tests against the same forces projected on the partial velocities.
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from ._checks import (
-    as_expression,
-    as_list,
-    check_finite,
-    check_speeds,
-    is_time_function,
-    qdot_map,
-    replace,
-)
+from ._expressions import qdot_map, replace
+from ._validation import as_expression, as_list, check_finite, check_speeds, is_time_function
 from .errors import ArgumentTypeError, CoordinateError, SpeedError
 
 __all__ = ["rate_coefficients", "potential_forces", "dissipation_forces"]

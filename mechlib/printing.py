@@ -29,7 +29,7 @@ from sympy.core.add import Add
 from sympy.physics.vector import Vector
 from sympy.physics.vector.printing import VectorLatexPrinter, vpprint, vsstrrepr
 
-from ._checks import check_frame
+from ._validation import check_frame
 from .errors import ArgumentTypeError, ParameterError
 
 # ``collected`` moved to mechlib.book.display (it formats, it does not print)

@@ -30,8 +30,8 @@ import sympy as sm
 import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
-from ._checks import as_expression, check_connected, check_finite, check_frame
 from ._sampling import value_stream
+from ._validation import NOT_FINITE, as_expression, check_connected, check_finite, check_frame
 from .errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 
 __all__ = ["vanishes", "relative_difference"]
@@ -179,7 +179,7 @@ def vanishes(expr, frame=None, samples=3, tol=1e-9, seed=12345):
             raise ShapeError(
                 f"vanishes: {sorted(map(str, value.free_symbols))} were left "
                 "after substitution; pass sympy expressions, not strings")
-        if value.has(sm.nan, sm.zoo, sm.oo, -sm.oo):
+        if value.has(*NOT_FINITE):
             raise NonFiniteValueError(
                 f"vanishes: the expression is not finite at a random sample "
                 f"point ({value.T}); it has a singularity there: simplify "

@@ -187,7 +187,7 @@ def browser():
     allows one running instance per thread)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.site.conftest import CHROMIUM_ARGS
+    from bookkit.serving import CHROMIUM_ARGS
 
     chromium = shutil.which("chromium")
     if chromium is None:

@@ -269,8 +269,8 @@ def test_module_examples():
 def test_page_merges_copies_of_a_cells_streams():
     """MyST-NB merges a cell's streams for the page in place; the book's extension
     makes it merge copies, so the notebook behind the download keeps each line once."""
-    spec = importlib.util.spec_from_file_location("mechbook_sphinx",
-                                                  ROOT / "_ext" / "mechbook_sphinx.py")
+    spec = importlib.util.spec_from_file_location("mechbook_outputs",
+                                                  ROOT / "_ext" / "mechbook_outputs.py")
     extension = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(extension)
     extension.merge_copies_of_streams()

@@ -27,10 +27,8 @@ import jupytext
 import nbformat
 import pytest
 import yaml
-from markdown_it.renderer import RendererHTML
-from myst_parser.config.main import MdParserConfig
-from myst_parser.parsers.mdit import create_md_parser
 
+from bookkit.chapters import markdown_parser
 from bookkit.downloads import install_cell
 from bookkit.site import wheel_name
 from tests.references import ROOT, notebook_pages, reference_path
@@ -41,9 +39,7 @@ SITE = BOOK / "_build" / "html"
 SOURCES = SITE / "_sources"
 READERS_VENV = ROOT / ".venv-readers"
 # MyST's own parser with the book's extensions: what is MyST syntax is what it finds.
-MYST = create_md_parser(MdParserConfig(enable_extensions={
-    "amsmath", "colon_fence", "deflist", "dollarmath", "html_image", "substitution"}),
-    RendererHTML)
+MYST = markdown_parser()
 # Image types JupyterLab renders from an attachment (it shows no SVG attachment).
 ATTACHMENT_IMAGES = ("image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp")
 # Where the book is published: html.baseurl of _config.yml, the one place for it.

@@ -42,8 +42,12 @@ class FakeApp:
         pass
 
 
-def guard_sphinx():
-    extension("mechbook_sphinx").require_written_for()
+def guard_outputs():
+    extension("mechbook_outputs").require_written_for()
+
+
+def guard_head():
+    extension("mechbook_head").require_written_for()
 
 
 def guard_numref():
@@ -93,8 +97,10 @@ def guard_formula_layouts():
 
 #: Every guard: (what it guards, its distribution(s), whether it checks a digest).
 GUARDS = {
-    "myst-nb coalesce_streams, theme macro (_ext/mechbook_sphinx.py)":
-        (guard_sphinx, ("myst-nb", "pydata-sphinx-theme"), True),
+    "myst-nb coalesce_streams (_ext/mechbook_outputs.py)":
+        (guard_outputs, ("myst-nb",), True),
+    "the theme's head_js_preload macro (_ext/mechbook_head.py)":
+        (guard_head, ("pydata-sphinx-theme",), False),
     "sphinx _resolve_numref_xref (_ext/mechbook_numref.py)":
         (guard_numref, ("sphinx",), True),
     "myst-nb, sphinx-exercise asset copies (_ext/mechbook_assets_first.py)":
@@ -177,7 +183,7 @@ def test_the_icon_rules_are_found_in_the_themes_style_sheet():
 
 def test_the_themes_macro_still_loads_fontawesome():
     """_templates/layout.html drops the script tag that the theme's
-    ``head_js_preload`` macro writes (_ext/mechbook_sphinx.py renders it)."""
+    ``head_js_preload`` macro writes (_ext/mechbook_head.py renders it)."""
     import pydata_sphinx_theme
 
     macros = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"

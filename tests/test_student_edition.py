@@ -22,15 +22,12 @@ tests/mechlib/test_check.py::test_chapter_runs_without_its_solutions).
 from __future__ import annotations
 
 import doctest
-import functools
 import html
-import http.server
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -41,8 +38,8 @@ import yaml
 from bookkit import student_edition
 from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
 from bookkit.in_page import worked_code
+from bookkit.serving import serve
 from tests.references import checked_chapters
-from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
 from tests.site.test_pages import open_page
 
@@ -329,10 +326,8 @@ def test_the_student_copy_launches_its_own_notebooks(tmp_path):
 
 @pytest.fixture(scope="module")
 def student_url(student_site):
-    handler = functools.partial(QuietHandler, directory=str(student_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server, url = serve(student_site)
+    yield url
     server.shutdown()
 
 

@@ -1,4 +1,4 @@
-/* The search's scorer (html_search_scorer, set by _ext/mechbook_sphinx.py):
+/* The search's scorer (html_search_scorer, set by _ext/mechbook_assets.py):
  * Sphinx's own weights, and the API reference below the chapters. A word the
  * book teaches ("partial velocity", "bicycle") is also the name of a function
  * or module of mechlib, and an object's name scored above a chapter whose

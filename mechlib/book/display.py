@@ -18,7 +18,7 @@ from html import escape as htmlescape
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._checks import as_list, check_frame
+from .._validation import as_list, check_frame
 from ..errors import ArgumentTypeError, ParameterError, ShapeError
 from ..kinematics import partial_velocities
 from ..printing import latex as _latex

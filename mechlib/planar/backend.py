@@ -31,6 +31,7 @@ import sympy as sm
 
 from .._numeric import finite_array
 from .._numpy import numpy as np
+from .._validation import NOT_FINITE
 from ..errors import (
     ArgumentTypeError,
     NonFiniteValueError,
@@ -43,8 +44,6 @@ __all__ = ["is_symbolic", "Backend", "backend", "coerce_parameter",
            "check_smoothing", "check_level", "check_length"]
 
 NUMERIC_SCALARS = (float, int, np.floating, np.integer)
-_NOT_FINITE = (sm.S.NaN, sm.S.Infinity, sm.S.NegativeInfinity,
-               sm.S.ComplexInfinity)
 
 
 def is_symbolic(*args):
@@ -97,7 +96,7 @@ def _reject_string(value, name):
 
 
 def _check_symbolic(expr, name):
-    if isinstance(expr, sm.Basic) and expr.has(*_NOT_FINITE):
+    if isinstance(expr, sm.Basic) and expr.has(*NOT_FINITE):
         raise NonFiniteValueError(
             f"{name} contains NaN or an infinity ({expr}); give finite "
             "values or symbols")

@@ -17,8 +17,9 @@ from __future__ import annotations
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._checks import as_list, check_speeds, qdot_map
+from .._expressions import qdot_map
 from .._numpy import numpy as np
+from .._validation import as_list, check_speeds
 from ..errors import NonFiniteValueError, NonlinearSpeedError, ShapeError
 from .backend import backend
 

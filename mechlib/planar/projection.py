@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import sympy as sm
 
-from .._checks import as_list
 from .._numpy import numpy as np
+from .._validation import NOT_FINITE, as_list
 from ..errors import NonFiniteValueError, ShapeError
 from .kinematics import absolute_partial_velocities
 
 __all__ = ["project_onto_speeds"]
 
-_NOT_FINITE = (sm.S.NaN, sm.S.Infinity, sm.S.NegativeInfinity,
-               sm.S.ComplexInfinity)
 
 
 def _flat_components(Q):
@@ -98,7 +96,7 @@ def project_onto_speeds(Q, coordinates, speeds, kdes=None):
             raise ShapeError(
                 f"component {k} of Q must be a number or an expression, got "
                 f"{item!r}") from exc
-        if expr.has(*_NOT_FINITE):
+        if expr.has(*NOT_FINITE):
             raise NonFiniteValueError(
                 f"component {k} of Q is {expr}, not finite; give finite "
                 "generalized forces")

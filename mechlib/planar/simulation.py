@@ -30,9 +30,10 @@ from __future__ import annotations
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._checks import as_expression, as_list, check_speeds, qdot_map
+from .._expressions import qdot_map
 from .._numeric import MAX_EVALUATIONS, finite_array, integrate, numeric_values, refuse_state_keys
 from .._numpy import numpy as np
+from .._validation import as_expression, as_list, check_speeds
 from ..errors import (
     CoordinateError,
     MissingValueError,

@@ -2,7 +2,7 @@
 
 import sympy.physics.mechanics as me
 
-from .._checks import check_bodies, check_coordinates, check_frame, check_point, check_speeds
+from .._validation import check_bodies, check_coordinates, check_frame, check_point, check_speeds
 from ..errors import ArgumentTypeError
 
 __all__ = ["Example", "build_system"]

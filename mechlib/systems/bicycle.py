@@ -22,7 +22,7 @@ import math
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._checks import as_expression, check_finite
+from .._validation import as_expression, check_finite
 from ..errors import (
     ArgumentTypeError,
     ConstraintViolationError,

@@ -6,7 +6,7 @@ import numbers
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._checks import as_list
+from .._validation import as_list
 from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
 from ._example import Example, build_system
 

@@ -10,27 +10,15 @@ test process, for these tests and the student edition's.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
+from bookkit.serving import serve
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
-#: Headless Chromium as the tests run it. Every host name but 127.0.0.1 is
-#: blocked (not resolved): a page that reaches for another host fails there,
-#: and the tests that watch requests also name what it reached for.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature is the base class's
-        pass
 
 
 def in_ci() -> bool:
@@ -57,11 +45,8 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site):
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server, url = serve(site)
+    yield url
     server.shutdown()
 
 

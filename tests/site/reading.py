@@ -281,14 +281,12 @@ def problems(page, checks) -> list[str]:
 
 def main(argv=None) -> int:
     import argparse
-    import functools
-    import http.server
-    import threading
     from pathlib import Path
 
     from playwright.sync_api import sync_playwright
 
-    from tests.site.conftest import CHROMIUM_ARGS, SITE, QuietHandler
+    from bookkit.serving import CHROMIUM_ARGS, chromium, serve
+    from tests.site.conftest import SITE
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(SITE), help="a built site (_build/html)")
@@ -297,13 +295,10 @@ def main(argv=None) -> int:
     site = Path(args.site)
     pages = args.pages or sorted(p.relative_to(site).as_posix()
                                  for p in (site / "book").glob("*.html"))
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = serve(site)
     total = 0
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+        browser = playwright.chromium.launch(executable_path=chromium(),
                                              args=CHROMIUM_ARGS)
         for name, (viewport, checks) in CHECKS.items():
             context = browser.new_context(viewport=viewport)

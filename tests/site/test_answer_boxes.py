@@ -334,11 +334,7 @@ def test_a_cross_origin_isolated_page_interrupts_python(browser, site):
     as GitHub Pages does not send), the page interrupts Python through
     Pyodide's interrupt buffer: Stop ends an endless loop and Python, still
     loaded, checks the next answer at once."""
-    import functools
-    import http.server
-    import threading
-
-    from tests.site.conftest import QuietHandler
+    from bookkit.serving import QuietHandler, serve
 
     class Isolating(QuietHandler):
         def end_headers(self):
@@ -346,13 +342,11 @@ def test_a_cross_origin_isolated_page_interrupts_python(browser, site):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Isolating, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, url = serve(site, Isolating)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page, foreign, errors = open_page(
-            context, f"http://127.0.0.1:{server.server_address[1]}/book/partial-velocities.html")
+            context, f"{url}/book/partial-velocities.html")
         assert page.evaluate("() => crossOriginIsolated")
         name = "pv-other-speeds-q1-dot"
         right, _ = typed_answers("partial-velocities")[name]

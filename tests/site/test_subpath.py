@@ -12,16 +12,13 @@ from under the prefix).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 import yaml
 
+from bookkit.serving import QuietHandler, serve
 from tests.references import ROOT, toc_files
-from tests.site.conftest import QuietHandler
 from tests.site.test_answer_boxes import press_check, typed_answers, wait_done
 from tests.site.test_pages import open_page
 
@@ -57,11 +54,8 @@ class PrefixHandler(QuietHandler):
 def served(site):
     """(the site's address under its sub-path, the paths answered 404)."""
     missing: list[str] = []
-    handler = functools.partial(type("Handler", (PrefixHandler,), {"missing": missing}),
-                                directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}", missing
+    server, url = serve(site, type("Handler", (PrefixHandler,), {"missing": missing}))
+    yield f"{url}{PREFIX}", missing
     server.shutdown()
 
 

@@ -1,0 +1,54 @@
+"""A built site served on 127.0.0.1, and the headless Chromium that reads it:
+the one server and the one set of Chromium arguments of the tooling (the
+handouts), the tests and the benchmarks.
+
+>>> import tempfile, urllib.request
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "index.html").write_text("<p>book</p>")
+>>> server, url = serve(folder)
+>>> urllib.request.urlopen(url + "/index.html").read()
+b'<p>book</p>'
+>>> server.shutdown()
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+
+__all__ = ["CHROMIUM_ARGS", "QuietHandler", "chromium", "serve"]
+
+#: Headless Chromium as the tooling and the tests run it. Every host name but
+#: 127.0.0.1 is blocked (not resolved): a page that reaches for another host
+#: fails there, and the tests that watch requests also name what it reached for.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+def chromium() -> str:
+    """The path of Debian's chromium; SystemExit saying how to install it."""
+    found = shutil.which("chromium")
+    if found is None:
+        raise SystemExit("Debian's chromium is not installed: scripts/install-browser.sh "
+                         "installs it")
+    return found
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without a log line per request."""
+
+    def log_message(self, format, *args):  # noqa: A002 - the signature is the base class's
+        pass
+
+
+def serve(site, handler=QuietHandler) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve the folder ``site`` on 127.0.0.1 (a free port) from a thread with
+    ``handler`` (a subclass of :class:`QuietHandler`); return the server (to
+    ``shutdown()``) and its URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
