@@ -220,3 +220,58 @@ def test_download_in_notebook_7(browser, notebook7):
         page.screenshot(path=str(SCREENSHOTS / f"notebook7-{NUMBERED}.png"))
     finally:
         context.close()
+
+
+#: The chapter the README's reader path opens as a notebook (jupytext) and saves.
+SOURCE_CHAPTER = ROOT / "book" / "potential-energy.md"
+
+
+@pytest.fixture(scope="module")
+def readers_lab_on_the_sources(tmp_path_factory):
+    """JupyterLab as requirements.txt installs it (jupytext, jupyterlab-myst),
+    serving a copy of the chapters' sources, and saving every 5 s (JupyterLab's
+    own autosave; its default interval is 120 s)."""
+    home = tmp_path_factory.mktemp("readers-lab-sources")
+    docmanager = home / "settings" / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosaveInterval": 5}))
+    root = home / "root"
+    shutil.copytree(ROOT / "book", root / "book")
+    yield from jupyter_server(home, root, myst=True)
+
+
+def test_a_chapter_opened_and_saved_as_a_notebook_is_unchanged(browser, readers_lab_on_the_sources):
+    """The README's reader path: a chapter's .md opened with jupytext's "Open
+    With > Jupytext Notebook" from JupyterLab's file browser, left open past an
+    autosave, saved and closed, is byte for byte the file it was."""
+    base, token, root = readers_lab_on_the_sources
+    path = root / "book" / SOURCE_CHAPTER.name
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/lab/tree/book?token={token}", wait_until="load")
+        item = page.locator(f'.jp-DirListing-item[title^="Name: {SOURCE_CHAPTER.name}"]')
+        item.click(button="right", timeout=60_000)
+        # (a menu label's text is split by the underlined mnemonic letter)
+        page.locator(".lm-Menu-itemLabel", has_text="Open With").hover()
+        page.locator(".lm-Menu-itemLabel", has_text="Jupytext Notebook").click()
+        page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=60_000)
+        wait_until_still(page)
+        tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+        assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), "opens as modified"
+        page.wait_for_timeout(8_000)                  # past an autosave
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(2_000)
+        page.keyboard.press("Alt+w")                  # close the tab
+        page.wait_for_timeout(1_000)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "jupyterlab-source-saved.png"))
+    finally:
+        context.close()
+    saved, original = path.read_bytes(), SOURCE_CHAPTER.read_bytes()
+    if saved != original:
+        import difflib
+
+        diff = "\n".join(difflib.unified_diff(original.decode().splitlines(),
+                                              saved.decode().splitlines(), lineterm="", n=1))
+        pytest.fail(f"saving {SOURCE_CHAPTER.name} in JupyterLab changed it:\n{diff[:3000]}")
