@@ -65,6 +65,10 @@ from .images import palette_png, png_data_uri
 __all__ = ["Slider", "Choice", "Explorer", "explorer", "PICTURES"]
 
 #: Environment variable: ``start`` renders only the starting values' picture.
+#: A word that joins a control's parts into a sentence where the book's style
+#: sheet is missing, and that the book hides (explorer.css).
+PLAIN = '<span class="mechlib-explorer-plain">{}</span>'
+
 PICTURES = "MECHLIB_EXPLORER_PICTURES"
 
 #: The most pictures an explorer may precompute unless it asks for more.
@@ -276,18 +280,24 @@ class Explorer:
             values.append(shown)
             if self.start_only:
                 continue
+            # The words in PLAIN spans join the parts into a sentence where
+            # the book's style sheet is missing (an untrusted notebook, which
+            # drops the slider): "slope, from -1 to 1: 0 (2 of 3)"; the book
+            # hides them.
             rows.append(
                 f'<div class="mechlib-explorer-control">'
-                f'<label for="{uid}-{n}">{html.escape(label)}</label>'
+                f'<label for="{uid}-{n}">{html.escape(label)}</label>{PLAIN.format(", from ")}'
                 f'<span class="mechlib-explorer-slider" style="--intervals: {control.steps - 1}">'
                 f'<input type="range" id="{uid}-{n}" min="0" max="{control.steps - 1}" '
                 f'step="1" value="{k}" aria-valuetext="{html.escape(shown[k])}">'
                 f'<span class="mechlib-explorer-ends" aria-hidden="true">'
-                f'<span>{html.escape(shown[0])}</span><span>{html.escape(shown[-1])}</span>'
-                f'</span></span>'
+                f'<span>{html.escape(shown[0])}</span>{PLAIN.format(" to ")}'
+                f'<span>{html.escape(shown[-1])}</span>'
+                f'</span></span>{PLAIN.format(": ")}'
                 f'<output for="{uid}-{n}" aria-hidden="true">'
                 f'<span class="mechlib-explorer-value">{html.escape(shown[k])}</span> '
-                f'<span class="mechlib-explorer-step">{k + 1} of {control.steps}</span>'
+                f'{PLAIN.format("(")}<span class="mechlib-explorer-step">{k + 1} of '
+                f'{control.steps}</span>{PLAIN.format(")")}'
                 f'</output></div>')
         now = ", ".join(f"{label} = {shown[k]}"
                         for label, shown, k in zip(labels, values, start, strict=True))

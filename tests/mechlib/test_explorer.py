@@ -238,7 +238,8 @@ def test_legends_move_below_their_axes():
 
 def test_sliders_show_their_range_and_steps(view):
     html, _ = page_data(view)
-    ends = '<span class="mechlib-explorer-ends" aria-hidden="true"><span>0</span><span>2</span>'
+    ends = ('<span class="mechlib-explorer-ends" aria-hidden="true"><span>0</span>'
+            '<span class="mechlib-explorer-plain"> to </span><span>2</span>')
     assert ends in html
     assert '<span class="mechlib-explorer-step">2 of 3</span>' in html
     assert 'style="--intervals: 2"' in html

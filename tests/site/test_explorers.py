@@ -85,7 +85,8 @@ LEGIBILITY = """root => {
         smallest: data.smallestText[narrow ? 'narrow' : 'wide'] * img.clientWidth / natural,
         shown: img.clientWidth, natural: natural,
         sliders: Array.from(root.querySelectorAll('.mechlib-explorer-control')).map(control => ({
-            ends: Array.from(control.querySelectorAll('.mechlib-explorer-ends > span'))
+            ends: Array.from(control.querySelectorAll(
+                    '.mechlib-explorer-ends > span:not(.mechlib-explorer-plain)'))
                        .map(span => span.getBoundingClientRect().width > 0 ? span.textContent : ''),
             step: control.querySelector('.mechlib-explorer-step').textContent,
             max: Number(control.querySelector('input').max),

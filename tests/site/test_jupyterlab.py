@@ -26,6 +26,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -160,6 +161,31 @@ def open_notebook(browser, url: str):
     return context, page
 
 
+#: The text of each control of an explorer's output, as the notebook shows it.
+EXPLORER_CONTROLS = r"""() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .flatMap(o => [...o.querySelectorAll('div')].filter(d => / of \d/.test(d.textContent)
+                   && ![...d.children].some(c => / of \d/.test(c.textContent)
+                                                 && c.tagName === 'DIV')))
+    .map(d => d.innerText.replace(/\s+/g, ' ').trim())"""
+
+
+def test_the_readers_jupyterlab_lists_its_extensions_as_compatible():
+    """``jupyter labextension list`` in the environment requirements.txt makes
+    (.venv-readers) finds every extension, jupyterlab-myst among them, enabled
+    and OK for the pinned JupyterLab (jupyterlab-myst 2.7.0 is not: it draws
+    LaTeX outputs with wrong glyphs)."""
+    jupyter = ROOT / ".venv-readers" / "bin" / "jupyter"
+    if not jupyter.exists():
+        pytest.fail("no .venv-readers: scripts/readers-kernel.sh makes it (test.sh runs it)")
+    listed = subprocess.run([str(jupyter), "labextension", "list"], capture_output=True,
+                            text=True, env={**os.environ, "NO_COLOR": "1"})
+    text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
+    extensions = [line.split() for line in text.splitlines() if re.match(r"\s+\S+ v\d", line)]
+    assert "jupyterlab-myst" in [words[0] for words in extensions], text
+    wrong = [" ".join(words) for words in extensions if words[2:4] != ["enabled", "OK"]]
+    assert not wrong and "incompatible" not in text, text
+
+
 @pytest.fixture(scope="module")
 def readers_jupyterlab(tmp_path_factory):
     """JupyterLab with the extensions requirements.txt installs (jupyterlab-myst)."""
@@ -182,6 +208,13 @@ def test_download_in_the_readers_jupyterlab(browser, readers_jupyterlab):
                      if cell.metadata.get("jupyter", {}).get("source_hidden"))
         assert hidden >= 10
         assert page.locator(".jp-CodeCell .jp-InputPlaceholder").count() == hidden
+        # a downloaded notebook is untrusted: its explorer shows without the slider,
+        # each control a sentence (not "01.51.5 2 of 2")
+        controls = page.evaluate(EXPLORER_CONTROLS)
+        assert controls, "no explorer control shown"
+        sentence = re.compile(r".+, from \S+ to \S+: \S+ \(\d+ of \d+\)")
+        wrong = [c for c in controls if not sentence.fullmatch(c)]
+        assert not wrong, f"explorer controls that do not read as a sentence: {wrong}"
         # opening it changes nothing: not marked modified, and saving writes it back unchanged
         tab = page.locator(".lm-TabBar-tab.jp-mod-current")
         assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), "opens as modified"
