@@ -200,12 +200,17 @@ def _good_calls():
 GOOD = _good_calls()
 
 
-def _call_bounded(name, function, args, kwargs):
+def _call_bounded(name, function, args, kwargs, refuse=False):
+    """``function(*args, **kwargs)``, failing the test on a foreign exception or
+    a call over TIME_LIMIT; a mechlib.errors exception gives None (or is
+    raised again when the call must be ``refuse``d)."""
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
     try:
         return function(*args, **kwargs)
     except errors.MechlibError:
+        if refuse:
+            raise
         return None
     except _TooSlow:
         pytest.fail(f"{name} ran over {TIME_LIMIT} s")
@@ -239,3 +244,76 @@ def test_the_good_calls_work():
     for name, make in GOOD.items():
         function, args, kwargs = make()
         assert function(*args, **kwargs) is not None, name
+
+
+# --- the named classes of mistakes, drawn at random (issue 47) -------------------
+
+def _keyed_by_a_state(data, call):
+    """A constant (rhs, simulate, linearize) or an input (linearize) keyed by a
+    state of the system: it would override the state silently."""
+    function, args, kwargs = call
+    eqs = args[0]
+    state = data.draw(st.sampled_from(list(eqs.state)), label="state used as a key")
+    value = data.draw(st.floats(-2, 2), label="its value")
+    if function is ml.linearize and data.draw(st.booleans(), label="as an input"):
+        kwargs["inputs"] = {state: value}
+    else:
+        index = 3 if function is ml.simulate else (2 if function is ml.linearize else 1)
+        args[index] = {**args[index], state: value}
+    return function, args, kwargs
+
+
+def _kane_with(data, mistake):
+    """kanes_equations of the pendulum with one inconsistent specification."""
+    _, args, kwargs = GOOD["kanes_equations"]()
+    q, u = kwargs["q"], kwargs["u"]
+    if mistake == "a set of coordinates":
+        kwargs["q"] = set(q)
+    elif mistake == "a set of speeds":
+        kwargs["u"] = set(u)
+    elif mistake == "a coordinate as a speed":
+        kwargs["u"] = [q[data.draw(st.sampled_from(range(len(q))), label="which")], *u[1:]]
+    elif mistake == "a configuration constraint and no dependent coordinate":
+        kwargs["configuration_constraints"] = [q[0] - q[1]]
+    elif mistake == "a configuration constraint that holds a speed":
+        kwargs["q"], kwargs["q_dep"] = q[:1], q[1:]
+        kwargs["configuration_constraints"] = [q[1] - q[0] + u[0]]
+        kwargs["u"], kwargs["u_dep"] = u[:1], u[1:]
+        kwargs["constraints"] = [u[1] - u[0]]
+    elif mistake == "a configuration constraint and no dependent speed":
+        kwargs["q"], kwargs["q_dep"] = q[:1], q[1:]
+        kwargs["configuration_constraints"] = [q[1] - 2 * q[0]]
+    return ml.kanes_equations, args, kwargs
+
+
+KANE_MISTAKES = ["a set of coordinates", "a set of speeds", "a coordinate as a speed",
+                 "a configuration constraint and no dependent coordinate",
+                 "a configuration constraint that holds a speed",
+                 "a configuration constraint and no dependent speed"]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_named_mistake_is_refused_with_a_mechlib_error(data):
+    """Drawn from the classes of mistakes an independent run found accepted
+    silently: values keyed by a state, inconsistent constraint and coordinate
+    specifications, sets where an order matters, partial velocities asked
+    for coordinates. Each must raise a mechlib.errors class (never return)."""
+    kind = data.draw(st.sampled_from(["keyed by a state", "kanes_equations",
+                                      "partial velocities for coordinates"]), label="class")
+    if kind == "keyed by a state":
+        name = data.draw(st.sampled_from(["rhs", "simulate", "linearize"]), label="function")
+        function, args, kwargs = _keyed_by_a_state(data, GOOD[name]())
+        what = f"{name} with a value keyed by a state"
+    elif kind == "kanes_equations":
+        mistake = data.draw(st.sampled_from(KANE_MISTAKES), label="mistake")
+        function, args, kwargs = _kane_with(data, mistake)
+        what = f"kanes_equations with {mistake}"
+    else:
+        function, args, kwargs = GOOD["partial_velocities"]()
+        ex, _ = _pendulum()
+        args[1] = list(ex.system.q)
+        what = "partial_velocities for coordinates"
+    with pytest.raises(errors.MechlibError):
+        _call_bounded(what, function, args, kwargs, refuse=True)
