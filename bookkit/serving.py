@@ -2,8 +2,8 @@
 the one server and the one set of Chromium arguments of the tooling (the
 handouts), the tests and the benchmarks.
 
->>> import tempfile, urllib.request
->>> folder = Path(tempfile.mkdtemp())
+>>> import pathlib, tempfile, urllib.request
+>>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "index.html").write_text("<p>book</p>")
 >>> server, url = serve(folder)
 >>> urllib.request.urlopen(url + "/index.html").read()

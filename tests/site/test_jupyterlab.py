@@ -262,14 +262,16 @@ SOURCE_CHAPTER = ROOT / "book" / "potential-energy.md"
 @pytest.fixture(scope="module")
 def readers_lab_on_the_sources(tmp_path_factory):
     """JupyterLab as requirements.txt installs it (jupytext, jupyterlab-myst),
-    serving a copy of the chapters' sources, and saving every 5 s (JupyterLab's
-    own autosave; its default interval is 120 s)."""
+    serving a copy of the chapters' sources with the repository's
+    jupytext.toml above them, as a clone has them, and saving every 5 s
+    (JupyterLab's own autosave; its default interval is 120 s)."""
     home = tmp_path_factory.mktemp("readers-lab-sources")
     docmanager = home / "settings" / "@jupyterlab" / "docmanager-extension"
     docmanager.mkdir(parents=True)
     (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosaveInterval": 5}))
     root = home / "root"
     shutil.copytree(ROOT / "book", root / "book")
+    shutil.copy(ROOT / "jupytext.toml", root)
     yield from jupyter_server(home, root, myst=True)
 
 
