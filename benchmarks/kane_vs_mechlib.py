@@ -1,18 +1,22 @@
 """Time mechlib.kanes_equations against sympy's KanesMethod, in one run.
 
-For planar n-link pendulums with relative angles (``n_link_pendulum``) and 3D
-chains of rigid bodies (``rigid_chain``), both methods form the mass matrix
-M and forcing f from the same ``System``; the script checks that they agree
-numerically at a random state (relative 1e-12) and prints one table row per
-system: n, KanesMethod seconds, mechlib seconds, their ratio, and
-``count_ops`` of M and f from each. SymPy's cache is emptied before each
-timing.
+For planar n-link pendulums with relative angles (``n_link_pendulum``), 3D
+chains of rigid bodies (``rigid_chain``) and SymPy's own models
+(``sympy.physics.mechanics.models``: ``n_link_pendulum_on_cart`` and
+``multi_mass_spring_damper``, whose KanesMethod time is the model's own
+call, and mechlib's the same bodies, loads and kinematics read from it),
+both methods form the mass matrix M and forcing f of the same system; the
+script checks that they agree numerically at a random state (relative
+1e-12) and prints one table row per system: n, KanesMethod seconds, mechlib
+seconds, their ratio, and ``count_ops`` of M and f from each. SymPy's cache
+is emptied before each timing.
 
 Usage::
 
     python benchmarks/kane_vs_mechlib.py                 # n = 2 4 6 8
     python benchmarks/kane_vs_mechlib.py --n 2 4 6 8 10 12 --systems pendulum
     python benchmarks/kane_vs_mechlib.py --n 3 5 --systems chain
+    python benchmarks/kane_vs_mechlib.py --n 4 8 12 --systems cart springs
 """
 
 import argparse
@@ -59,7 +63,36 @@ def _agree(pairs, seed=1):
                for a, b in pairs)
 
 
+#: SymPy's models: n -> the KanesMethod object, equations formed.
+SYMPY_MODELS = {
+    "cart": lambda n: __import__("sympy.physics.mechanics.models", fromlist=["x"])
+    .n_link_pendulum_on_cart(n, cart_force=True, joint_torques=True),
+    "springs": lambda n: __import__("sympy.physics.mechanics.models", fromlist=["x"])
+    .multi_mass_spring_damper(n, apply_gravity=True, apply_external_forces=True),
+}
+
+
+def _from_kanes_method(km):
+    """mechlib's M and f from the bodies, loads and kinematics of ``km``."""
+    kdes = [qd - rate for qd, rate in km.kindiffdict().items()]
+    eqs = ml.kanes_equations(bodies=list(km.bodies), loads=list(km.loads), q=list(km.q),
+                             u=list(km.u), kdes=kdes, frame=km._inertial)
+    return eqs.mass_matrix, eqs.forcing
+
+
+def run_sympy_model(kind, n):
+    t_km, km = _time(lambda: SYMPY_MODELS[kind](n))
+    t_ml, (M_ml, f_ml) = _time(lambda: _from_kanes_method(km))
+    M_km, f_km = km.mass_matrix, km.forcing
+    err = _agree([(M_ml, M_km), (f_ml, f_km)])
+    return dict(kind=kind, n=n, t_km=t_km, t_ml=t_ml, ratio=t_km / t_ml,
+                ops_M_km=_count(M_km), ops_M_ml=_count(M_ml),
+                ops_f_km=_count(f_km), ops_f_ml=_count(f_ml), err=err)
+
+
 def run(kind, n):
+    if kind in SYMPY_MODELS:
+        return run_sympy_model(kind, n)
     if kind == "pendulum":
         ex = ml.systems.n_link_pendulum(n)
     else:
@@ -80,8 +113,10 @@ def main(argv=None):
     parser.add_argument("--n", type=int, nargs="+", default=[2, 4, 6, 8],
                         help="numbers of links (default: 2 4 6 8)")
     parser.add_argument("--systems", nargs="+", default=["pendulum", "chain"],
-                        choices=["pendulum", "chain"],
-                        help="which systems (default: both)")
+                        choices=["pendulum", "chain", *SYMPY_MODELS],
+                        help="which systems (default: pendulum chain); cart and "
+                        "springs are SymPy's n_link_pendulum_on_cart and "
+                        "multi_mass_spring_damper")
     args = parser.parse_args(argv)
     header = ("system", "n", "KanesMethod s", "mechlib s", "ratio",
               "ops M (KM)", "ops M (ml)", "ops f (KM)", "ops f (ml)",
