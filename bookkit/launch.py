@@ -46,6 +46,8 @@ from pathlib import Path
 import nbformat
 import yaml
 
+from .site import build_environment
+
 __all__ = ["FOLDER", "launch_config", "language_info", "build_launch_notebooks",
            "as_launch_notebook", "commit_launch_branch"]
 
@@ -134,7 +136,7 @@ def build_launch_notebooks(source=".", into=None, log=None) -> list[Path]:
         try:
             with log.open("w") as stream:
                 result = subprocess.run(command, cwd=source, stdout=stream,
-                                        stderr=subprocess.STDOUT)
+                                        stderr=subprocess.STDOUT, env=build_environment())
         finally:
             config.unlink()
         converted = sorted((scratch / "_build" / "html" / "_sources" / "book").glob("*.ipynb"))

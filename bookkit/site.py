@@ -50,6 +50,20 @@ class BuildError(RuntimeError):
     """The book did not build; the message quotes the log."""
 
 
+def build_environment() -> dict[str, str]:
+    """The environment of a Jupyter Book build that bookkit runs: this one, with
+    the repository first on ``PYTHONPATH``. The book's Sphinx extensions
+    (``_ext/``) import bookkit, which is never installed: ``scripts/setup.sh``
+    puts it on the path of ``.venv``, but Binder's environment (postBuild runs
+    ``python -m bookkit.launch``) has only requirements.txt.
+
+    >>> build_environment()["PYTHONPATH"].split(os.pathsep)[0] == str(REPOSITORY)
+    True
+    """
+    paths = [str(REPOSITORY), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+
 def problems_in_log(log, reports=None, lines=40):
     """The warnings and errors of a build log, then the end of each failed
     chapter's error report under ``reports`` (``<html>/reports``).
@@ -97,7 +111,7 @@ def build_book(source=".", output=None, log=None, by="build"):
     execute_into_cache(source, root / "_build" / ".jupyter_cache", by=by)
     with log.open("w") as stream:
         result = subprocess.run(command, cwd=source, stdout=stream,
-                                stderr=subprocess.STDOUT)
+                                stderr=subprocess.STDOUT, env=build_environment())
     for name in executed_in_log(log):
         log_execution(name, by)
     if result.returncode != 0:

@@ -387,8 +387,11 @@ def course_hub(binder, tmp_path_factory):
     theme["repository_provider"] = "github"
     (repo / ".hub-config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
     try:
+        # the book's extensions import bookkit from the repository, as in every
+        # build bookkit runs (bookkit.site.build_environment)
         run([str(venv / "bin" / "jupyter-book"), "build", str(repo), "--config",
-             str(repo / ".hub-config.yml"), "--path-output", str(home / "site")], cwd=repo, env=env)
+             str(repo / ".hub-config.yml"), "--path-output", str(home / "site")], cwd=repo,
+            env={**env, "PYTHONPATH": str(repo)})
     finally:
         (repo / ".hub-config.yml").unlink()
     links = {}
