@@ -975,8 +975,8 @@ def test_rolling_disc_nonholonomic_stored_values():
           -0.146102664410010])]
     u_dep = eqs.A_n * sm.Matrix(u[:3]) + eqs.b_n
     fun = compiled([u_dep, eqs.mass_matrix_full, eqs.forcing_full])
-    for q_vals, u_vals, expected in stored:
-        v = {**p_vals, **dict(zip(q, q_vals, strict=True)), **dict(zip(u, u_vals, strict=True)),
+    for q_vals, u_vals, expected in stored:       # u_vals: the independent speeds
+        v = {**p_vals, **dict(zip(q, q_vals, strict=True)), **dict(zip(u, u_vals, strict=False)),
              **dict.fromkeys(u[3:], 0.0)}
         v.update(zip(u[3:], fun(v)[0].ravel(), strict=True))
         _, Mf, ff = fun(v)

@@ -291,9 +291,14 @@ def test_a_chapter_opened_and_saved_as_a_notebook_is_unchanged(browser, readers_
         page.locator(".lm-Menu-itemLabel", has_text="Open With").hover()
         page.locator(".lm-Menu-itemLabel", has_text="Jupytext Notebook").click()
         page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell", timeout=60_000)
+        # the kernel started and answered (JupyterLab then writes its kernelspec
+        # and language_info into the notebook's metadata)
+        page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]',
+                               timeout=120_000)
         wait_until_still(page)
         tab = page.locator(".lm-TabBar-tab.jp-mod-current")
-        assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), "opens as modified"
+        assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), (
+            "marked modified once its kernel answered")
         page.wait_for_timeout(8_000)                  # past an autosave
         page.keyboard.press("Control+s")
         page.wait_for_timeout(2_000)
