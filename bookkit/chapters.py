@@ -34,7 +34,8 @@ from mechlib.errors import ArgumentTypeError, ParameterError
 
 __all__ = ["REPOSITORY", "SOLUTION_TAG", "myst_extensions", "markdown_parser",
            "directive_name", "strip_markdown", "solution_cells",
-           "read_chapter", "chapter_path", "chapter_checks", "chapters_with_checks"]
+           "read_chapter", "chapter_path", "chapter_checks", "chapters_with_checks",
+           "SOURCE_NOTE", "SOURCE_NOTE_TAG"]
 
 #: The book's repository. bookkit is never installed: it sits at the top of the
 #: repository, beside book/ and _ext/, and runs from there (readers install
@@ -42,6 +43,22 @@ __all__ = ["REPOSITORY", "SOLUTION_TAG", "myst_extensions", "markdown_parser",
 REPOSITORY = Path(__file__).resolve().parent.parent
 #: The tag of a code cell that belongs to a worked solution.
 SOLUTION_TAG = "solution"
+#: The tag of the note that opens every chapter's source (``book/<slug>.md``):
+#: shown only where the source itself is opened as a notebook (JupyterLab with
+#: jupytext, Binder's file browser); tagged ``remove-cell`` as well, so that the
+#: page leaves it out, and the downloads drop it (``bookkit.downloads``).
+SOURCE_NOTE_TAG = "source-note"
+#: That note's text, the same in every chapter (``tests/test_source_note.py``).
+SOURCE_NOTE = """\
+:::{important} You have opened the source of this chapter
+This file is the chapter as its authors write it. Opened as a notebook it runs,
+but it does not read like the book: equations, figures and exercises are numbered
+within this chapter alone, references to other chapters show as their labels, and
+the worked solutions are open. To work through the chapter as the book presents
+it, open the notebook its page offers: ".ipynb" in the download menu at the top
+of the page, or the launch menu beside it (Binder, or your course's hub). The
+book's pages leave this note out.
+:::"""
 
 
 @functools.cache

@@ -211,7 +211,8 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
                      binder_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
 
-    Code and raw cells are kept unchanged and in place; a Markdown cell may become
+    Code and raw cells are kept unchanged and in place; a Markdown cell tagged
+    ``remove-cell`` is left out, as the page leaves it out; another may become
     several (a collapsed solution heading gets a cell of its own); the chapter's
     reference list is appended as a last Markdown cell. With ``wheel_url`` the
     :func:`install_cell` comes before the first code cell (``binder_url``: the
@@ -227,6 +228,9 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
         if cell.cell_type != "markdown":
             cells.append(fold_hidden(cell))
             continue
+        if "remove-cell" in cell.metadata.get("tags", []):
+            continue    # prose the page leaves out (the source's note): a code
+            #             cell still runs, so it stays, folded; this has no use
         for piece in writer.cell(cell.source):
             new = nbformat.v4.new_markdown_cell(piece.source)
             new.metadata = copy.deepcopy(cell.metadata)

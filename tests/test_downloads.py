@@ -28,7 +28,7 @@ import nbformat
 import pytest
 import yaml
 
-from bookkit.chapters import markdown_parser
+from bookkit.chapters import SOURCE_NOTE, markdown_parser
 from bookkit.downloads import install_cell
 from bookkit.site import wheel_name
 from tests.references import ROOT, notebook_pages, reference_path
@@ -151,9 +151,14 @@ def test_download_has_all_the_prose(download):
     text = text.replace(" > ", " ").replace("\\", "")   # quotes; Markdown escapes
     chapter = jupytext.read(page)
     missing = [fragment for cell in chapter.cells if cell.cell_type == "markdown"
+               and "remove-cell" not in cell.metadata.get("tags", [])
                for fragment in prose_fragments(cell.source)
                if fragment.replace("\\", "") not in text]
     assert not missing, f"{page.stem}.ipynb lost text of the chapter: {missing[:5]}"
+    # and nothing the page leaves out: the source's note (tests/test_source_note.py)
+    assert SOURCE_NOTE.splitlines()[1] not in text
+    page_html = (SITE / page.relative_to(BOOK).with_suffix(".html")).read_text()
+    assert "You have opened the source" not in page_html
 
 
 def test_download_has_no_myst_syntax(download):

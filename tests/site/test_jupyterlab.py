@@ -33,6 +33,7 @@ from urllib.parse import urlparse
 import nbformat
 import pytest
 
+from bookkit.chapters import SOURCE_NOTE
 from tests.references import ROOT
 from tests.site.jupyter import jupyter_server, wait_until_still
 
@@ -296,6 +297,15 @@ def test_a_chapter_opened_and_saved_as_a_notebook_is_unchanged(browser, readers_
         page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]',
                                timeout=120_000)
         wait_until_still(page)
+        # the first thing it shows says that this is the chapter's source, and
+        # where the notebook that reads like the book is (bookkit.chapters)
+        first = page.locator(".jp-NotebookPanel .jp-Cell").first
+        title = SOURCE_NOTE.splitlines()[0].split("} ", 1)[1]
+        assert title in first.inner_text(), first.inner_text()[:300]
+        assert first.locator(".admonition, aside, .myst-admonition").count() \
+            or "important" in first.inner_html().lower(), "the note is not rendered as one"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "jupyterlab-source-opened.png"))
         tab = page.locator(".lm-TabBar-tab.jp-mod-current")
         assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), (
             "marked modified once its kernel answered")
@@ -304,7 +314,6 @@ def test_a_chapter_opened_and_saved_as_a_notebook_is_unchanged(browser, readers_
         page.wait_for_timeout(2_000)
         page.keyboard.press("Alt+w")                  # close the tab
         page.wait_for_timeout(1_000)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "jupyterlab-source-saved.png"))
     finally:
         context.close()
