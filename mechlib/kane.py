@@ -41,9 +41,9 @@ from .errors import (
 from .inertia import mass_matrix_and_remainder
 from .kinematics import partial_velocity_map
 from .nonholonomic import (
+    _dependent_speeds,
+    _vanishes_numerically,
     as_expressions,
-    dependent_speed_coefficients,
-    reduce_generalized_forces,
     solve_linear,
 )
 
@@ -184,8 +184,7 @@ def _check_functions_of_time(items, frame, qd, known, prescribed, constraints):
     sources = [(f"the velocity of {item.name}" if isinstance(item, me.Point)
                 else f"the angular velocity of {item.name}",
                 vector_of(item, frame)) for item in dict.fromkeys(items)]
-    sources += [(f"velocity constraint {i}", c)
-                for i, c in enumerate(as_expressions(constraints))]
+    sources += [(f"velocity constraint {i}", c) for i, c in enumerate(constraints)]
     for what, value in sources:
         value = replace(value, qd)
         scalars = measure_numbers(value) if isinstance(value, me.Vector) else [value]
@@ -230,8 +229,9 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies, impl
             f"drifts off it; give u_dep=[...] with one speed per {q_dep} and "
             "constraints=[d/dt of each configuration constraint, in the speeds]")
     if q_dep:
-        from .verify import vanishes
-        if vanishes(config.jacobian(q_dep).det()):
+        # the determinant taken of the Jacobian evaluated at random states
+        if _vanishes_numerically(config.jacobian(q_dep), "the configuration "
+                                 "constraints' derivatives in q_dep"):
             raise ConstraintError(
                 f"the configuration constraints cannot be solved for the "
                 f"dependent coordinates {q_dep}: their Jacobian in {q_dep} is "
@@ -426,7 +426,7 @@ class _Specification:
     qd: dict                    # q' -> its rate in q, u, t
     qdots: list
     config: sm.Matrix           # the configuration constraints
-    constraints: list           # the velocity constraints
+    constraints: list           # the velocity constraints (expressions, checked)
 
 
 def _specification(system, given):
@@ -462,7 +462,7 @@ def _specification(system, given):
     return _Specification(
         frame=given["frame"], bodies=bodies, loads=given["loads"], coordinates=coordinates,
         q_dep=q_dep, u_ind=u_ind, u_dep=u_dep, u_aux=u_aux, speeds=speeds, qd=qd,
-        qdots=qdots, config=config, constraints=given["constraints"])
+        qdots=qdots, config=config, constraints=as_expressions(given["constraints"]))
 
 
 def _auxiliary_rows_apart(Fr, M, g, speeds, u_aux):
@@ -485,7 +485,7 @@ def _motion_constraints(given, generalized, aux_equations, solver):
     auxiliary ones: u_dep = A_n u_ind + A_aux u_aux + b_n. The auxiliary rows
     are then reduced like the others, with ``generalized`` = F_r + F_r*, as in
     KanesMethod."""
-    motion = replace(sm.Matrix(as_expressions(given.constraints)), given.qd)
+    motion = replace(sm.Matrix(given.constraints), given.qd)
     if not (given.u_aux and len(motion)):
         return motion, aux_equations
     k_aux = motion.jacobian(given.u_aux)
@@ -503,15 +503,20 @@ def _reduce(given, motion, Fr, Frs, M, g, solver, prescribed):
     if not (given.u_dep or len(motion)):
         return dict(A_n=sm.zeros(0, p), b_n=sm.zeros(0, 1), Fr=Fr, Frs=Frs,
                     mass_matrix=M, forcing=Fr - g)
-    A_n, b_n = dependent_speed_coefficients(list(motion), given.u_ind, given.u_dep,
-                                            solver=solver, prescribed=prescribed)
-    k_nh = motion.jacobian(speeds)
+    # k_nh, the speeds' coefficients in the constraints, comes with A_n
+    A_n, b_n, k_nh = _dependent_speeds(list(motion), given.u_ind, given.u_dep,
+                                       solver=solver, prescribed=prescribed,
+                                       checked=True)
     f_nh = motion.xreplace(dict.fromkeys(speeds, 0))
     f_dnh = replace(k_nh.diff(t) * sm.Matrix(speeds) + f_nh.diff(t), given.qd)
-    return dict(A_n=A_n, b_n=b_n, Fr=reduce_generalized_forces(Fr, A_n, p),
-                Frs=reduce_generalized_forces(Frs, A_n, p),
-                mass_matrix=reduce_generalized_forces(M, A_n, p).col_join(k_nh),
-                forcing=reduce_generalized_forces(Fr - g, A_n, p).col_join(-f_dnh))
+    # reduce_generalized_forces without checking again what was formed here
+    # (its checks walked every expression of M, g and A_n once more)
+    def reduced(F):
+        return F[:p, :] + A_n.T * F[p:, :]
+
+    return dict(A_n=A_n, b_n=b_n, Fr=reduced(Fr), Frs=reduced(Frs),
+                mass_matrix=reduced(M).col_join(k_nh),
+                forcing=reduced(Fr - g).col_join(-f_dnh))
 
 
 def constraint_forces(eqs, unknowns):

@@ -109,20 +109,50 @@ def _check_solvable(C_dep, dependent):
     """Raise if the coefficients of the dependent speeds are singular.
 
     A symbolic determinant can take minutes to simplify (about 21,000
-    operations for the bicycle), so it is evaluated at random states
-    instead: a determinant that is zero at every sample is zero.
+    operations for the bicycle), and even forming it unsimplified
+    (Berkowitz, with SymPy's intermediate cancellation) took most of the
+    time of forming the bicycle's equations. So the matrix is evaluated at
+    random states instead (the sample points of ``mechlib.verify.vanishes``)
+    and its determinant taken in numbers: a determinant that is zero at
+    every sample is zero.
     """
-    from .verify import vanishes  # numerical: imported where it is needed
+    if not _vanishes_numerically(C_dep, "the coefficients of the dependent speeds"):
+        return
+    shown = C_dep.tolist() if C_dep.rows < 3 else "(too large to show)"
+    raise ConstraintError(
+        "the constraints cannot be solved for the dependent speeds "
+        f"{dependent}: the matrix of their coefficients {shown} "
+        "is singular; choose other dependent speeds (each constraint "
+        "must involve the dependent speeds independently), or remove "
+        "redundant constraints")
 
-    det = C_dep.det(method="berkowitz")  # no division, no simplification
-    if det == 0 or vanishes(det):
-        shown = C_dep.tolist() if C_dep.rows < 3 else "(too large to show)"
-        raise ConstraintError(
-            "the constraints cannot be solved for the dependent speeds "
-            f"{dependent}: the matrix of their coefficients {shown} "
-            "is singular; choose other dependent speeds (each constraint "
-            "must involve the dependent speeds independently), or remove "
-            "redundant constraints")
+
+def _vanishes_numerically(C, what, samples=3, tol=1e-9, seed=12345):
+    """True if ``det(C)`` is zero at ``samples`` random states (the sample
+    points and tolerance of ``mechlib.verify.vanishes``), each determinant
+    taken of the evaluated matrix; ``what`` names ``C`` in the error raised
+    where it is not finite."""
+    import mpmath
+
+    from .errors import NonFiniteValueError
+    from .verify import _sample_points
+
+    if any(C[:, j].is_zero_matrix for j in range(C.cols)):
+        return True
+    for steps in _sample_points(C, samples, seed):
+        value = C
+        for step in steps:
+            value = value.xreplace(step)
+        value = value.evalf()
+        if value.has(*NOT_FINITE):
+            raise NonFiniteValueError(
+                f"{what} are not finite at a random sample point "
+                f"({value.tolist()}); check the constraints")
+        det = mpmath.det(mpmath.matrix([[complex(x) for x in row]
+                                        for row in value.tolist()]))
+        if abs(det) > tol:
+            return False
+    return True
 
 
 def dependent_speed_coefficients(constraints, independent, dependent,
@@ -187,7 +217,18 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     >>> An, bn
     (Matrix([[0, a]]), Matrix([[0]]))
     """
-    exprs = as_expressions(constraints)
+    A_n, b_n, _ = _dependent_speeds(constraints, independent, dependent, kdes,
+                                    simplify, solver, prescribed)
+    return A_n, b_n
+
+
+def _dependent_speeds(constraints, independent, dependent, kdes=None,
+                      simplify=False, solver="CRAMER", prescribed=(), checked=False):
+    """:func:`dependent_speed_coefficients`, and the coefficients of all the
+    speeds ``[*independent, *dependent]`` in the constraints (``KanesMethod``'s
+    ``k_nh``), which ``kanes_equations`` uses again. ``checked``: the
+    constraints are expressions :func:`as_expressions` has already checked."""
+    exprs = list(constraints) if checked else as_expressions(constraints)
     independent = check_speeds(independent, "independent speeds")
     dependent = check_speeds(dependent, "dependent speeds")
     speeds = check_speeds(independent + dependent,
@@ -199,18 +240,10 @@ def dependent_speed_coefficients(constraints, independent, dependent,
             "constraint per dependent speed (drop redundant constraints, or "
             "choose as many dependent speeds as there are constraints)")
     if not dependent:
-        return sm.zeros(0, len(independent)), sm.zeros(0, 1)
+        return sm.zeros(0, len(independent)), sm.zeros(0, 1), sm.zeros(0, len(speeds))
     C = replace(sm.Matrix(exprs), qdot_map(kdes, speeds))
     _check_speed_free_terms(C, speeds, prescribed)
-    J = C.jacobian(speeds)
-    if J.has(*speeds):
-        for i in range(J.rows):
-            for j in range(J.cols):
-                if J[i, j].has(*speeds):
-                    raise NonlinearSpeedError(
-                        f"constraint {i} ({exprs[i]}) is not linear in the "
-                        f"speed {speeds[j]}; motion constraints must be "
-                        "linear in the generalized speeds")
+    J = _speed_coefficients(C, speeds, exprs)
     p = len(independent)
     C_ind, C_dep = J[:, :p], J[:, p:]
     c0 = C.xreplace(dict.fromkeys(speeds, 0))
@@ -220,7 +253,31 @@ def dependent_speed_coefficients(constraints, independent, dependent,
     if simplify:
         A_n = A_n.applyfunc(sm.simplify)
         b_n = b_n.applyfunc(sm.simplify)
-    return A_n, b_n
+    return A_n, b_n, J
+
+
+def _speed_coefficients(C, speeds, exprs=None):
+    """The coefficients of the speeds in the constraints ``C`` (linear in
+    them): ``C.jacobian(speeds)``, read off the terms by SymPy's
+    ``linear_eq_to_matrix`` as ``KanesMethod`` does, which differentiates
+    nothing (forming the Jacobian of the bicycle's contact constraints by
+    differentiation took a seventh of the time of its equations). A
+    constraint that is not linear in the speeds raises
+    ``NonlinearSpeedError`` naming the speed."""
+    try:
+        J, _ = sm.linear_eq_to_matrix(list(C), list(speeds))
+    except ValueError:  # NonlinearError: the Jacobian, to name the speed
+        J = C.jacobian(speeds)
+    if J.has(*speeds):
+        exprs = list(C) if exprs is None else exprs
+        for i in range(J.rows):
+            for j in range(J.cols):
+                if J[i, j].has(*speeds):
+                    raise NonlinearSpeedError(
+                        f"constraint {i} ({exprs[i]}) is not linear in the "
+                        f"speed {speeds[j]}; motion constraints must be "
+                        "linear in the generalized speeds")
+    return J
 
 
 def _check_speed_free_terms(C, speeds, prescribed):
