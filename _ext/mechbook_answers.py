@@ -5,10 +5,10 @@ Each answer cell of a chapter (a code cell tagged ``answer`` that ends with
 becomes an editable code box with a "Check" button (``_ext/static/answers.js``).
 The page's Python runs in a Web Worker (``answers-worker.mjs``), under a time
 limit (:data:`RUN_LIMIT`) and with a Stop button, so that no run holds up the
-page. The first press (or the first focus of a box) loads Pyodide, the SymPy,
-mpmath and mechlib wheels, all served by the site itself (``vendor/static/pyodide``, installed by
-``scripts/setup.sh``; mechlib's wheel in ``_static``, built by
-:func:`bookkit.site.build_wheel`), runs the exercise's setup and then
+page. The first press (or the first focus of a box) loads Pyodide, SymPy and
+mpmath compiled for it, and mechlib's wheel, all served by the site itself
+(``vendor/static/pyodide``, installed by ``scripts/setup.sh``; mechlib's wheel
+in ``_static``, built by :func:`bookkit.site.build_wheel`), runs the exercise's setup and then
 the box's code, and shows what ``ml.check`` says, as in Jupyter.
 
 What of a chapter runs in the page, and which cells an exercise's box runs
@@ -43,8 +43,9 @@ from bookkit.chapters import REPOSITORY, read_chapter
 from bookkit.in_page import NOT_IN_PAGE, page_boxes
 from bookkit.site import package_digest, wheel_name
 
-#: Where scripts/setup.sh puts Pyodide and the SymPy and mpmath wheels (the
-#: site serves vendor/static as _static).
+#: Where scripts/setup.sh puts Pyodide and SymPy and mpmath compiled for it,
+#: ``sympy-<version>-mpmath-<version>-pyodide.zip`` (scripts/compile-for-pyodide.mjs;
+#: the site serves vendor/static as _static).
 PYODIDE = REPOSITORY / "vendor" / "static" / "pyodide"
 
 
@@ -128,22 +129,24 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 def runtime_files(pathto):
     """The URLs (relative to the page) of the worker that runs the page's
-    Python, of Pyodide, the wheels it installs and the Python side of the
-    boxes, about how many megabytes the first press loads (mechlib's wheel,
-    0.2 MB, is built after the pages), and the time limits in seconds."""
-    wheels = sorted(p.name for p in PYODIDE.glob("*.whl"))
+    Python, of Pyodide, the packages it unpacks (SymPy and mpmath compiled for
+    it, and mechlib's wheel) and the Python side of the boxes, about how many
+    megabytes the first press loads (mechlib's wheel, 0.2 MB, is built after
+    the pages), and the time limits in seconds."""
+    compiled = sorted(p.name for p in PYODIDE.glob("sympy-*-pyodide.zip"))
     absent = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
-    if absent or len(wheels) < 2:
-        raise ExtensionError(f"the answer boxes need Pyodide and the SymPy and mpmath wheels "
-                             f"in {PYODIDE} (missing: {absent or 'the wheels'}): run "
+    if absent or len(compiled) != 1:
+        raise ExtensionError(f"the answer boxes need Pyodide and one SymPy and mpmath "
+                             f"compiled for it in {PYODIDE} (missing: "
+                             f"{absent or 'sympy-*-pyodide.zip'}, found {compiled}): run "
                              "scripts/setup.sh")
-    size = sum((PYODIDE / name).stat().st_size for name in (*PYODIDE_FILES, *wheels))
+    size = sum((PYODIDE / name).stat().st_size for name in (*PYODIDE_FILES, *compiled))
     # mechlib's wheel and the runner keep their names from edition to edition:
     # the query names this one, so that no browser runs a cached other
     version = f"?v={_edition()}"
     return {"worker": pathto("_static/answers-worker.mjs", 1) + version,
             "pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
-            "wheels": [pathto(f"_static/pyodide/{name}", 1) for name in wheels]
+            "packages": [pathto(f"_static/pyodide/{name}", 1) for name in compiled]
             + [pathto(f"_static/{wheel_name()}", 1) + version],
             "runner": pathto("_static/answers_runner.py", 1) + version,
             "megabytes": round(size / 1e6), "limit": RUN_LIMIT, "setupLimit": SETUP_LIMIT}

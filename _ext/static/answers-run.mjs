@@ -29,7 +29,7 @@ function ensureWorker(pageRuntime) {
   if (worker) { return; }
   runtime = runtime || {
     worker: absolute(pageRuntime.worker), pyodide: absolute(pageRuntime.pyodide),
-    wheels: pageRuntime.wheels.map(absolute), runner: absolute(pageRuntime.runner),
+    packages: pageRuntime.packages.map(absolute), runner: absolute(pageRuntime.runner),
     megabytes: pageRuntime.megabytes, limit: pageRuntime.limit,
     setupLimit: pageRuntime.setupLimit
   };

@@ -1,6 +1,6 @@
 // The page's Python, in a Web Worker of its own (answers-run.mjs starts it,
 // and ends it when a run passes its time limit, is stopped or fails fatally).
-// It loads Pyodide and the SymPy, mpmath and mechlib wheels from the site,
+// It loads Pyodide, SymPy, mpmath and mechlib from the site,
 // runs the Python side of the boxes (answers_runner.py), and answers each
 // job with messages: {id, type: "progress", stage, text} while it loads,
 // {id, type: "setting-up"} when the job's set-up starts, {id, type:
@@ -17,13 +17,14 @@ let interrupt = null;      // Pyodide's interrupt buffer, where the page could s
 function post(message) { self.postMessage(message); }
 
 async function load(runtime, id) {
-  // the wheels download while Pyodide starts
-  const wheels = Promise.all(runtime.wheels.map(async (url) => {
+  // the packages download while Pyodide starts: SymPy and mpmath compiled for
+  // Pyodide's Python (a zip, scripts/compile-for-pyodide.mjs), mechlib's wheel
+  const packages = Promise.all(runtime.packages.map(async (url) => {
     const response = await fetch(url);
     if (!response.ok) { throw new Error("could not load " + url); }
     return response.arrayBuffer();
   }));
-  wheels.catch(() => {});   // reported when awaited below
+  packages.catch(() => {});   // reported when awaited below
   const module = await import(runtime.pyodide);
   const pyodide = await module.loadPyodide({
     indexURL: runtime.pyodide.replace(/[^/]*$/, ""),
@@ -31,7 +32,9 @@ async function load(runtime, id) {
   });
   post({id, type: "progress", stage: "python-loaded",
         text: "Installing SymPy, mpmath and mechlib…"});
-  for (const wheel of await wheels) { pyodide.unpackArchive(wheel, "wheel"); }
+  const archives = await packages;
+  runtime.packages.forEach((url, k) => pyodide.unpackArchive(
+    archives[k], new URL(url).pathname.endsWith(".whl") ? "wheel" : "zip"));
   const runner = await fetch(runtime.runner);
   if (!runner.ok) { throw new Error("could not load " + runtime.runner); }
   pyodide.runPython(await runner.text());

@@ -128,6 +128,28 @@ def test_a_damper_in_place_of_the_spring_changes_the_generalized_active_forces(
         context.close()
 
 
+def test_the_pages_python_imports_sympy_compiled_ahead(browser, base_url):
+    """SymPy and mpmath come compiled by Pyodide's Python (scripts/compile-for-
+    pyodide.mjs): the page imports their bytecode and compiles nothing of them."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    try:
+        page.evaluate(MARK_LIVE_CELLS)
+        cell = page.locator("div.cell[data-live-test='0']")
+        cell.locator(".mechbook-live-open").click()
+        cell.locator("textarea").fill(
+            "import sys, sympy, mpmath, sympy.physics.mechanics\n"
+            "print(sorted({m.__file__.rsplit('.', 1)[-1] for m in list(sys.modules.values())\n"
+            "              if m.__name__.split('.')[0] in ('sympy', 'mpmath')\n"
+            "              and getattr(m, '__file__', None)}))")
+        verdict, shown = run_live(page, cell)
+        assert verdict.startswith("Ran"), verdict
+        assert shown == [["text", "['pyc']"]], shown
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
     """axe-core on a page whose live cell has been opened and run and whose
