@@ -306,9 +306,9 @@ def assign(chapter, output=OUTPUT):
     with Grader(folder, cell_time_limit=SOLUTION_TIME_LIMIT) as grader:
         scores, notes = grader.grade(solutions)
     maximum = {q["name"]: len(q["checks"]) for q in grader.questions}
-    if scores != maximum:
+    if scores != maximum or notes:   # full marks, and nothing to say about them
         raise SystemExit(f"autograder: the worked solutions of {chapter} score "
-                         f"{scores}, not {maximum}: " + "; ".join(notes))
+                         f"{scores} of {maximum}: " + "; ".join(notes))
     return folder
 
 

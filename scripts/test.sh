@@ -54,25 +54,34 @@ while [ $# -gt 0 ]; do
 done
 
 . scripts/setup.sh
-if [ "$mode" != fast ]; then
-    scripts/install-browser.sh
-fi
-scripts/readers-kernel.sh
 mkdir -p _build
 export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 : > "$MECHBOOK_EXECUTION_LOG"
+# The browser and the readers' kernel (only pytest needs them) install while
+# the books build: apt-get and pip wait mostly on the disk, the builds on the
+# two cores.
+( if [ "$mode" != fast ]; then scripts/install-browser.sh; fi
+  scripts/readers-kernel.sh ) > _build/readers-kernel.out 2>&1 &
+readers=$!
 # The two editions are built side by side (each executes its chapters in one
 # process, and the machine has two cores); the student edition's tests read
 # the one built here (STUDENT_SITE) instead of building it themselves.
 python -m bookkit.student_edition > _build/student-edition.out 2>&1 &
 student=$!
-MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" 2>/dev/null; exit 1; }
+MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" "$readers" 2>/dev/null; exit 1; }
 if ! wait "$student"; then
     tail -n 60 _build/student-edition.out
     echo "test: the student edition did not build (log: _build/student/build.log)"
     exit 1
 fi
 tail -n 1 _build/student-edition.out
+if ! wait "$readers"; then
+    cat _build/readers-kernel.out
+    echo "test: the browser or the readers' kernel was not installed" \
+         "(scripts/install-browser.sh, scripts/readers-kernel.sh)"
+    exit 1
+fi
+cat _build/readers-kernel.out
 export STUDENT_SITE="$PWD/_build/student/html"
 echo "test: built in $(( $(date +%s) - start )) s"
 status=0
