@@ -386,7 +386,14 @@ def mass_matrix_and_remainder(bodies, speeds, frame, kdes=None,
     (Matrix([[l**2*m]]), Matrix([[0]]))
     """
     check_frame(frame)
-    bodies = check_bodies(bodies)
+    return _mass_matrix_of_checked(check_bodies(bodies), speeds, frame, kdes, partials)
+
+
+def _mass_matrix_of_checked(bodies, speeds, frame, kdes=None, partials=None):
+    """:func:`mass_matrix_and_remainder` of ``bodies`` that
+    :func:`mechlib._validation.check_bodies` has already checked (``kanes_equations``
+    checks them first, before it forms anything; checking them again cost a
+    2-link chain a quarter of its time)."""
     mapping = qdot_map(kdes, speeds)
     partials = _partials_of(bodies, speeds, frame, mapping, partials)
     n = len(speeds)

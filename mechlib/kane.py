@@ -38,7 +38,7 @@ from .errors import (
     ParameterError,
     SpeedError,
 )
-from .inertia import mass_matrix_and_remainder
+from .inertia import _mass_matrix_of_checked
 from .kinematics import partial_velocity_map
 from .nonholonomic import (
     _dependent_speeds,
@@ -388,7 +388,7 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
 
     # 2. and 3. generalized active forces; inertia forces as -(M u' + g)
     Fr = generalized_active_forces(flat, all_speeds, frame, kdes=qd, partials=partials)
-    M, g = mass_matrix_and_remainder(bodies, all_speeds, frame, kdes=qd, partials=partials)
+    M, g = _mass_matrix_of_checked(bodies, all_speeds, frame, kdes=qd, partials=partials)
     Fr, M, g, aux_equations = _auxiliary_rows_apart(Fr, M, g, speeds, u_aux)
     Frs = -(M * sm.Matrix([s.diff(t) for s in speeds]) + g)
 
