@@ -18,6 +18,8 @@ import textwrap
 from dataclasses import dataclass, field
 
 from .chapters import markdown_parser, myst_extensions
+from .quick_checks import DIRECTIVE as QUICK_CHECK
+from .quick_checks import parse_quick_check
 
 __all__ = ["DEFAULT_EXTENSIONS", "COLLAPSED", "StaticResolver", "Writer", "convert_markdown"]
 
@@ -188,6 +190,13 @@ class Writer:
                 pieces.append(Piece())
             else:
                 pieces[-1].lines.append(text)
+        # an image's attachment belongs to the cell its text ended up in (a
+        # collapsed heading may have split the Markdown cell before it)
+        attachments = {name: bundle for piece in pieces
+                       for name, bundle in piece.attachments.items()}
+        for piece in pieces:
+            piece.attachments = {name: bundle for name, bundle in attachments.items()
+                                 if f"attachment:{name}" in piece.source}
         return [piece for piece in pieces if piece.source]
 
     def markdown(self, source: str, piece: Piece | None = None, quoted: bool = False) -> str:
@@ -330,12 +339,36 @@ class Writer:
             yield "heading-cell", "#" * level + " " + self._solution_title(directive.argument)
         elif name == "solution-end":
             yield "split", ""
+        elif name == QUICK_CHECK:
+            yield from self._quick_check(directive, piece)
         elif name == "bibliography":
             yield "text", self.resolver.references()
         else:
             self.resolver.warn(f"no plain-Markdown form for the directive {{{name}}}: "
                                "its body is kept as a blockquote")
             yield "text", _blockquote(f"**{name}**\n\n" + self.markdown(directive.body, piece))
+
+    def _quick_check(self, directive: Directive, piece: Piece):
+        """A heading "Quick check: <title>", the question and its lettered
+        choices; then a heading cell "Answer" that JupyterLab opens collapsed
+        (hiding the answer up to the next heading: a quick check ends its
+        section, tests/test_quick_checks.py), the right letter and every
+        choice's explanation."""
+        check = parse_quick_check(directive.body)
+        level = min(self.state.heading_level + 1, 6)
+        def item(letter, text):     # a list item; its further lines indented under it
+            return f"- ({letter}) " + text.replace("\n", "\n  ")
+
+        choices = "\n".join(item(letter, self.markdown(choice.text, piece))
+                            for letter, choice in zip("abcdefgh", check.choices, strict=False))
+        yield "text", (f"{'#' * level} Quick check: {self.markdown(directive.argument, piece)}"
+                       f"\n\n{self.markdown(check.question, piece)}\n\n{choices}")
+        yield "heading-cell", "#" * min(level + 1, 6) + " Answer"
+        whys = "\n".join(item(letter, ("**Right.** " if choice.right else "")
+                              + self.markdown(choice.why, piece))
+                         for letter, choice in zip("abcdefgh", check.choices, strict=False))
+        yield "text", f"The answer is ({check.letter_of_right}).\n\n{whys}"
+        yield "split", ""
 
     def _solution_title(self, label: str) -> str:
         exercise = self.state.exercise.get(label.strip())

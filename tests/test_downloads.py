@@ -30,6 +30,8 @@ import yaml
 
 from bookkit.chapters import SOURCE_NOTE, markdown_parser
 from bookkit.downloads import install_cell
+from bookkit.quick_checks import DIRECTIVE as QUICK_CHECK
+from bookkit.quick_checks import parse_quick_check
 from bookkit.site import wheel_name
 from tests.references import ROOT, notebook_pages, reference_path
 
@@ -136,7 +138,13 @@ def prose_fragments(source: str):
     """The chapter's running text: every text run MyST's parser finds, directive
     bodies (admonitions, exercises, solutions, captions) included."""
     for token in MYST.parse(source):
-        if token.type in ("fence", "colon_fence") and token.info.startswith("{"):
+        if token.type in ("fence", "colon_fence") and token.info.startswith(
+                "{" + QUICK_CHECK + "}"):
+            check = parse_quick_check("\n".join(
+                line for line in token.content.splitlines() if not line.startswith(":")))
+            for text in (check.question, *(t for c in check.choices for t in (c.text, c.why))):
+                yield from prose_fragments(text)
+        elif token.type in ("fence", "colon_fence") and token.info.startswith("{"):
             body = "\n".join(line for line in token.content.splitlines()
                              if not line.startswith(":"))
             yield from prose_fragments(body)
@@ -232,9 +240,11 @@ def test_download_numbers_exercises_and_folds_solutions(download):
     assert not any("<details>" in s for s in markdown)
     collapsed = [cell for cell in markdown_cells(notebook)
                  if cell.metadata.get("jp-MarkdownHeadingCollapsed")]
-    assert len(collapsed) == chapter.count("{solution}") + chapter.count("{solution-start}"), (
-        f"{page.stem}: solutions not folded")
-    assert all(re.fullmatch(r"#+ Solution to Exercise \d+\.\d+", c.source) for c in collapsed)
+    # each solution, and each quick check's answer (tests/test_quick_checks.py)
+    assert len(collapsed) == chapter.count("{solution}") + chapter.count(
+        "{solution-start}") + chapter.count("{quick-check}"), f"{page.stem}: not folded"
+    assert all(re.fullmatch(r"#+ (Solution to Exercise \d+\.\d+|Answer)", c.source)
+               for c in collapsed)
 
 
 def test_download_ends_with_its_references(download):

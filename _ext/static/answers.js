@@ -281,9 +281,12 @@
     clear.type = "button";
     clear.textContent = "Clear my answers";
     clear.addEventListener("click", function () {
-      if (!window.confirm("Clear every answer you typed in this chapter, and its verdict?")) {
+      if (!window.confirm("Clear every answer of this chapter (typed in a box or chosen "
+                          + "in a quick check), and its verdict?")) {
         return;
       }
+      // quick-checks.js clears the quick checks' choices
+      document.dispatchEvent(new Event("mechbook-clear-answers"));
       answerBoxes.forEach(function (item) {
         verdicts.forget(item.name);
         kept.forget(item.name);

@@ -1,0 +1,112 @@
+"""Quick checks in the page: choose with the keyboard, read why, find it kept.
+
+The directive and what the chapters ask: tests/test_quick_checks.py. Here the
+built page in Chromium: every question with its choices as radio buttons, a
+verdict announced on choosing (``role="status"``), every choice's explanation
+then, the choice kept over a reload and cleared by "Clear my answers", and on
+paper the questions without their answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.references import ROOT
+from tests.site.test_accessibility import AXE, RUN_AXE
+from tests.site.test_pages import open_page
+from tests.test_quick_checks import CHAPTERS, quick_checks
+
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+
+
+@pytest.mark.parametrize("chapter", [page.stem for page in CHAPTERS])
+def test_every_quick_check_is_a_group_of_choices(browser, base_url, chapter):
+    asked = {label: body for label, _, body, _ in quick_checks(ROOT / "book" / f"{chapter}.md")}
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
+    try:
+        shown = page.locator("div.mechbook-qc")
+        assert sorted(shown.evaluate_all("els => els.map(e => e.id)")) == sorted(asked)
+        for label, body in asked.items():
+            root = page.locator(f"#{label}")
+            group = root.get_by_role("radiogroup")
+            assert group.count() == 1, label
+            choices = body.count("\n- [")
+            assert group.get_by_role("radio").count() == choices, label
+            # the question is prose: a line of it that Markdown read as a list
+            # (one starting with "+ " or "- ") would split it
+            assert root.locator(".mechbook-qc-question :is(ul, ol)").count() == 0, label
+            assert not root.locator("details.mechbook-qc-answer").is_visible(), label
+            assert root.locator(".mechbook-qc-question mjx-container").count() \
+                == root.locator(".mechbook-qc-question .math").count(), label
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_choice_says_why_and_stays(browser, base_url, scheme):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(f"localStorage.setItem('mode', '{scheme}')")
+    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
+    try:
+        root = page.locator("#qc-pv-first-particle")
+        first = root.get_by_role("radio").first
+        first.focus()                       # a keyboard reader: Tab lands on the group,
+        page.keyboard.press("ArrowDown")    # an arrow key chooses the next choice
+        chosen = root.get_by_role("radio").nth(1)
+        assert chosen.is_checked()
+        verdict = root.get_by_role("status")
+        assert verdict.inner_text().startswith("Right: (b)"), verdict.inner_text()
+        explanations = root.locator(".mechbook-qc-explanation")
+        assert explanations.count() == 3
+        assert all(explanations.nth(k).is_visible() for k in range(3))
+        assert root.locator("ol.mechbook-qc-choices > li.is-right").count() == 1
+        # answered: the verdict, the explanations and the marks pass axe-core
+        # (contrast in this scheme included)
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(RUN_AXE)
+        assert not found, found
+        root.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(SCREENSHOTS / f"quick-check-{scheme}.png"))
+        # a wrong choice: says so, and the right one stays marked
+        page.keyboard.press("ArrowDown")
+        assert verdict.inner_text().startswith("Not quite: (c)"), verdict.inner_text()
+        right = root.locator("ol.mechbook-qc-choices > li.is-right")
+        assert right.locator(".mechbook-qc-explanation").is_visible()
+        # kept over a reload, and shown as kept
+        page.reload(wait_until="networkidle")
+        root = page.locator("#qc-pv-first-particle")
+        assert root.get_by_role("radio").nth(2).is_checked()
+        assert root.get_by_role("status").inner_text().startswith("Your answer, kept: Not quite")
+        # "Clear my answers" clears it with the answer boxes
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_role("button", name="Clear my answers").click()
+        assert not any(root.get_by_role("radio").nth(k).is_checked() for k in range(3))
+        assert root.locator(".mechbook-qc-verdict").text_content() == ""
+        assert not root.locator(".mechbook-qc-explanation").first.is_visible()
+        page.reload(wait_until="networkidle")
+        assert not page.locator("#qc-pv-first-particle").get_by_role("radio").nth(2).is_checked()
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()
+
+
+def test_on_paper_a_quick_check_is_a_question(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page, _, _ = open_page(context, f"{base_url}/book/kanes-equations.html")
+    try:
+        root = page.locator("#qc-ke-mass-matrix")
+        root.get_by_role("radio").first.check()
+        page.emulate_media(media="print")
+        assert root.locator(".mechbook-qc-question").is_visible()
+        assert root.get_by_role("radio").count() == 3
+        assert all(root.locator("ol.mechbook-qc-choices > li").nth(k).is_visible()
+                   for k in range(3))
+        hidden = root.evaluate("""root => [...root.querySelectorAll(
+            'details, .mechbook-qc-explanation, .mechbook-qc-verdict')]
+            .map(e => getComputedStyle(e).display)""")
+        assert set(hidden) == {"none"}, hidden
+    finally:
+        context.close()
