@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
+import sys
 import threading
 
 __all__ = ["CHROMIUM_ARGS", "QuietHandler", "chromium", "serve"]
@@ -44,11 +45,20 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a browser drops a connection mid-file (a page closed
+    while its Python was still downloading); other errors are reported."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(site, handler=QuietHandler) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve the folder ``site`` on 127.0.0.1 (a free port) from a thread with
     ``handler`` (a subclass of :class:`QuietHandler`); return the server (to
     ``shutdown()``) and its URL."""
-    server = http.server.ThreadingHTTPServer(
+    server = QuietServer(
         ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
