@@ -164,7 +164,10 @@ def kane3_bicycle():
                 bodies=BL, loads=FL)
 
 
-def _kane3_kanes_method():
+def kane3_kanes_method():
+    """SymPy's test_bicycle formed as the test forms it: the set-up of
+    :func:`kane3_bicycle`, ``KanesMethod(...)`` and ``kanes_equations``
+    (tests/mechlib/test_bicycle.py checks mechlib's bicycle against it)."""
     s = kane3_bicycle()
     km = me.KanesMethod(
         s["frame"], q_ind=s["q"], q_dependent=s["q_dep"],
@@ -173,6 +176,11 @@ def _kane3_kanes_method():
         velocity_constraints=s["constraints"], kd_eqs=s["kdes"],
         constraint_solver="CRAMER")
     km.kanes_equations(s["bodies"], s["loads"])
+    return km
+
+
+def _kane3_kanes_method():
+    km = kane3_kanes_method()
     return km.mass_matrix, km.forcing
 
 

@@ -29,6 +29,7 @@ import sympy.physics.mechanics as me
 from scipy.optimize import brentq
 
 import mechlib as ml
+from benchmarks.kane_vs_mechlib import kane3_kanes_method
 from mechlib.systems.bicycle import (
     BENCHMARK_PARAMETERS,
     benchmark_parameters,
@@ -82,78 +83,22 @@ def assert_eigenvalues(computed, expected, rtol=1e-10):
 # --- SymPy's bicycle, as test_kane3.py::test_bicycle builds it -------------
 
 def kane3_bicycle():
-    """KanesMethod of sympy's test_kane3.py::test_bicycle, formed.
+    """KanesMethod of sympy's test_kane3.py::test_bicycle, formed, and its
+    parameters by name.
 
-    The same frames, points, inertias, kinematical differential equations,
-    constraints, loads and KanesMethod call as that test (z up, speeds
-    u1 yaw, u2 roll, u3 rear wheel, u4 pitch, u5 steer, u6 front wheel).
+    The set-up is the benchmark's copy of that test (the same frames, points,
+    inertias, kinematical differential equations, constraints, loads and
+    KanesMethod call; z up, speeds u1 yaw, u2 roll, u3 rear wheel, u4 pitch,
+    u5 steer, u6 front wheel).
     """
-    q1, q2, q4, q5 = me.dynamicsymbols("q1 q2 q4 q5")
-    u1, u2, u3, u4, u5, u6 = me.dynamicsymbols("u1 u2 u3 u4 u5 u6")
-    names = ("WFrad WRrad htangle forkoffset forklength framelength forkcg1 "
-             "forkcg3 framecg1 framecg3 Iwr11 Iwr22 Iwf11 Iwf22 Iframe11 "
-             "Iframe22 Iframe33 Iframe31 Ifork11 Ifork22 Ifork33 Ifork31 g "
-             "mframe mfork mwf mwr").split()
-    p = dict(zip(names, sm.symbols(names), strict=True))
-    N = me.ReferenceFrame("N")
-    Y = N.orientnew("Y", "Axis", [q1, N.z])
-    R = Y.orientnew("R", "Axis", [q2, Y.x])
-    Frame = R.orientnew("Frame", "Axis", [q4 + p["htangle"], R.y])
-    WR = me.ReferenceFrame("WR")
-    TempFrame = Frame.orientnew("TempFrame", "Axis", [-p["htangle"], Frame.y])
-    Fork = Frame.orientnew("Fork", "Axis", [q5, Frame.x])
-    TempFork = Fork.orientnew("TempFork", "Axis", [-p["htangle"], Fork.y])
-    WF = me.ReferenceFrame("WF")
-    WR_cont = me.Point("WR_cont")
-    WR_mc = WR_cont.locatenew("WR_mc", p["WRrad"] * R.z)
-    Steer = WR_mc.locatenew("Steer", p["framelength"] * Frame.z)
-    Frame_mc = WR_mc.locatenew("Frame_mc", -p["framecg1"] * Frame.x
-                               + p["framecg3"] * Frame.z)
-    Fork_mc = Steer.locatenew("Fork_mc", -p["forkcg1"] * Fork.x
-                              + p["forkcg3"] * Fork.z)
-    WF_mc = Steer.locatenew("WF_mc", p["forklength"] * Fork.x
-                            + p["forkoffset"] * Fork.z)
-    WF_cont = WF_mc.locatenew("WF_cont", p["WFrad"] * (
-        me.dot(Fork.y, Y.z) * Fork.y - Y.z).normalize())
-    Y.set_ang_vel(N, u1 * Y.z)
-    R.set_ang_vel(Y, u2 * R.x)
-    WR.set_ang_vel(Frame, u3 * Frame.y)
-    Frame.set_ang_vel(R, u4 * Frame.y)
-    Fork.set_ang_vel(Frame, u5 * Fork.x)
-    WF.set_ang_vel(Fork, u6 * Fork.y)
-    WR_cont.set_vel(N, 0)
-    WR_mc.v2pt_theory(WR_cont, N, WR)
-    Steer.v2pt_theory(WR_mc, N, Frame)
-    Frame_mc.v2pt_theory(WR_mc, N, Frame)
-    Fork_mc.v2pt_theory(Steer, N, Fork)
-    WF_mc.v2pt_theory(Steer, N, Fork)
-    WF_cont.v2pt_theory(WF_mc, N, WF)
-    Frame_I = (me.inertia(TempFrame, p["Iframe11"], p["Iframe22"],
-                          p["Iframe33"], 0, 0, p["Iframe31"]), Frame_mc)
-    Fork_I = (me.inertia(TempFork, p["Ifork11"], p["Ifork22"], p["Ifork33"],
-                         0, 0, p["Ifork31"]), Fork_mc)
-    WR_I = (me.inertia(Frame, p["Iwr11"], p["Iwr22"], p["Iwr11"]), WR_mc)
-    WF_I = (me.inertia(Fork, p["Iwf11"], p["Iwf22"], p["Iwf11"]), WF_mc)
-    bodies = [me.RigidBody("BodyFrame", Frame_mc, Frame, p["mframe"], Frame_I),
-              me.RigidBody("BodyFork", Fork_mc, Fork, p["mfork"], Fork_I),
-              me.RigidBody("BodyWR", WR_mc, WR, p["mwr"], WR_I),
-              me.RigidBody("BodyWF", WF_mc, WF, p["mwf"], WF_I)]
-    kd = [q1.diff() - u1, q2.diff() - u2, q4.diff() - u4, q5.diff() - u5]
-    conlist_speed = [WF_cont.vel(N) & Y.x, WF_cont.vel(N) & Y.y,
-                     WF_cont.vel(N) & Y.z]
-    conlist_coord = [WF_cont.pos_from(WR_cont) & Y.z]
-    loads = [(Frame_mc, -p["mframe"] * p["g"] * Y.z),
-             (Fork_mc, -p["mfork"] * p["g"] * Y.z),
-             (WF_mc, -p["mwf"] * p["g"] * Y.z),
-             (WR_mc, -p["mwr"] * p["g"] * Y.z)]
-    km = me.KanesMethod(N, q_ind=[q1, q2, q5], q_dependent=[q4],
-                        configuration_constraints=conlist_coord,
-                        u_ind=[u2, u3, u5], u_dependent=[u1, u4, u6],
-                        velocity_constraints=conlist_speed, kd_eqs=kd,
-                        constraint_solver="CRAMER")
-    km.kanes_equations(bodies, loads)
-    return km, p
+    return kane3_kanes_method(), {name: sm.Symbol(name) for name in KANE3_PARAMETERS}
 
+
+#: The parameters of test_bicycle.
+KANE3_PARAMETERS = ("WFrad WRrad htangle forkoffset forklength framelength forkcg1 "
+                    "forkcg3 framecg1 framecg3 Iwr11 Iwr22 Iwf11 Iwf22 Iframe11 "
+                    "Iframe22 Iframe33 Iframe31 Ifork11 Ifork22 Ifork33 Ifork31 g "
+                    "mframe mfork mwf mwr").split()
 
 
 def kane3_values(b):

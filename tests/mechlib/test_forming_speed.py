@@ -5,25 +5,15 @@ the speeds' coefficients in the constraints come from SymPy's
 ``test_kane3.py`` (as ``benchmarks/kane_vs_mechlib.py`` builds it) agrees
 with ``KanesMethod``."""
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 import sympy as sm
 import sympy.physics.mechanics as me
 
 import mechlib as ml
+from benchmarks.kane_vs_mechlib import _kane3_kanes_method, _kane3_mechlib
 from mechlib import errors
 from mechlib.nonholonomic import _speed_coefficients, _vanishes_numerically
-
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "kane_vs_mechlib.py"
-
-
-def _benchmark():
-    spec = importlib.util.spec_from_file_location("kane_vs_mechlib", BENCHMARK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_numeric_determinant_check_agrees_with_the_symbolic_one():
@@ -59,8 +49,7 @@ def test_speed_coefficients_are_the_jacobian_and_name_a_nonlinear_speed():
 
 @pytest.mark.slow
 def test_kane3_bicycle_agrees_with_kanes_method():
-    bench = _benchmark()
-    M_km, f_km = bench._kane3_kanes_method()
-    M_ml, f_ml = bench._kane3_mechlib()
+    M_km, f_km = _kane3_kanes_method()
+    M_ml, f_ml = _kane3_mechlib()
     assert ml.verify.relative_difference(M_ml, M_km, samples=2) < 1e-12
     assert ml.verify.relative_difference(f_ml, f_km, samples=2) < 1e-12
