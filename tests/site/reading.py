@@ -264,10 +264,15 @@ CHECKS = {"desktop": (DESKTOP, [RAW_TEX, MATH_ERRORS, TOO_WIDE, TRACEBACKS]),
 
 
 def wait_for_math(page) -> None:
-    """Wait until MathJax (if the page loads it) has typeset everything."""
+    """Wait until MathJax (if the page loads it) has typeset everything.
+
+    Measure a page's layout only after this: until MathJax has typeset a
+    formula, its raw TeX is one unbreakable word (on a loaded machine, seen
+    making a page 411 px wide at 390 px for a moment)."""
     page.wait_for_load_state("networkidle")
-    page.evaluate("() => window.MathJax && window.MathJax.startup"
-                  " ? window.MathJax.startup.promise : null")
+    page.wait_for_function("() => !document.querySelector('script[src*=\"/mathjax/\"]')"
+                           " || Boolean(window.MathJax?.startup?.promise)")
+    page.evaluate("() => window.MathJax?.startup?.promise ?? null")
 
 
 def problems(page, checks) -> list[str]:

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from tests.references import ROOT, toc_files
+from tests.site.reading import wait_for_math
 
 PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 PHONE = {"width": 390, "height": 844}
@@ -109,6 +110,7 @@ def page_at(browser, url, viewport):
     try:
         page = context.new_page()
         page.goto(url, wait_until="networkidle")
+        wait_for_math(page)
         yield page
     finally:
         context.close()

@@ -18,6 +18,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from tests.references import ROOT, is_notebook, toc_files
+from tests.site.reading import wait_for_math
 
 PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 RAW_TEX = ["\\[", "\\(", "$$", "\\begin{"]
@@ -45,10 +46,7 @@ def open_page(context, url):
             if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url, wait_until="networkidle")
-    page.wait_for_function("() => !window.MathJax || !window.MathJax.startup ||"
-                           " window.MathJax.startup.promise.then(() => true)")
-    page.evaluate("() => window.MathJax && window.MathJax.startup"
-                  " ? window.MathJax.startup.promise : null")
+    wait_for_math(page)
     return page, foreign, errors
 
 
