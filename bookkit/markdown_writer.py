@@ -5,7 +5,8 @@ Markdown cell into blocks with markdown-it-py and MyST's plugins
 (:func:`bookkit.chapters.markdown_parser`), and writes each back out for
 a Jupyter without extensions: roles resolved through a *resolver* (numbers,
 titles, citations), display equations numbered with ``\\tag``, figures as
-attachments, admonitions as blockquotes, exercises and solutions as headings.
+attachments, admonitions as blockquotes, exercises and solutions as headings
+(an exercise's with its difficulty, :mod:`bookkit.difficulty`).
 
 >>> resolver = StaticResolver(xrefs={("eq", "eq-a"): "(1.1)"}, equations={"eq-a": "1.1"})
 >>> print(convert_markdown("See {eq}`eq-a`.", resolver))
@@ -17,6 +18,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
+from . import difficulty
 from .chapters import markdown_parser, myst_extensions
 from .quick_checks import DIRECTIVE as QUICK_CHECK
 from .quick_checks import parse_quick_check
@@ -323,6 +325,9 @@ class Writer:
             self.state.exercise[label] = title
             if directive.argument:
                 title += f" ({self.markdown(directive.argument, piece)})"
+            stars = difficulty.level(directive.options.get("class", ""))
+            if stars:
+                title += f" {difficulty.stars(stars)} ({difficulty.words(stars)})"
             level = min(self.state.heading_level + 1, 6)
             yield "text", "#" * level + " " + title + "\n\n" + self.markdown(directive.body, piece)
         elif name == "solution":

@@ -247,6 +247,21 @@ def test_download_numbers_exercises_and_folds_solutions(download):
                for c in collapsed)
 
 
+def test_download_exercise_headings_carry_their_difficulty(download):
+    """Each exercise's heading ends with its stars and their words, in the
+    chapter's order (tests/test_difficulty.py: each has one mark)."""
+    from bookkit.difficulty import stars, words
+    from tests.test_difficulty import exercises
+
+    page, notebook = download
+    marked = [level for *_, level in exercises(page)]
+    headings = [line for cell in markdown_cells(notebook) for line in cell.source.splitlines()
+                if re.match(r"#+ Exercise \d+\.\d+", line)]
+    assert len(headings) == len(marked), f"{page.stem}: {len(headings)} exercise headings"
+    for heading, level in zip(headings, marked, strict=True):
+        assert heading.endswith(f" {stars(level)} ({words(level)})"), heading
+
+
 def test_download_ends_with_its_references(download):
     page, notebook = download
     chapter = page.read_text(encoding="utf-8")
