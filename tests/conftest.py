@@ -181,6 +181,19 @@ def pytest_runtest_setup(item):
         log_execution(notebook.path.stem, "nbval")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_folder_per_run(tmp_path_factory):
+    """The folder all processes of this run share (the parent of each xdist
+    worker's temporary folder), where tests/typed_answers.py leaves each
+    chapter's run in the page's Python for the other process."""
+    from tests import typed_answers
+
+    base = tmp_path_factory.getbasetemp()
+    typed_answers.SHARED = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    yield
+    typed_answers.SHARED = None
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium, one per test process (Playwright's sync API

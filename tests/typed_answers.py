@@ -23,11 +23,13 @@ JSON ``{check name: {"typed": code, "verdict": text}}``.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import sympy as sm
 import sympy.physics.mechanics as me
@@ -270,13 +272,34 @@ def main(chapter):
     print(json.dumps({"checks": checks, "failed_cells": failed, "foreign_modules": foreign}))
 
 
+#: A folder that every process of one pytest run shares (tests/conftest.py
+#: sets it), where :func:`in_the_page` leaves what it found; None: not shared.
+SHARED = None
+
+
 @functools.cache
 def in_the_page(chapter):
     """What the page's Python makes of ``book/<chapter>.md``, run in a fresh
     Python without numpy (see the module): ``{"checks": {check: {"typed":
     code, "verdict": text, "worked": text}}, "failed_cells": {index: error},
     "foreign_modules": [...]}``; "worked" is what the check says of the
-    worked solution's own code (:func:`bookkit.in_page.worked_code`)."""
+    worked solution's own code (:func:`bookkit.in_page.worked_code`).
+
+    A chapter runs once per pytest run: the first process that asks (under a
+    lock, pytest-xdist's recipe for a session fixture run once) leaves the
+    result in :data:`SHARED` for the other; tests/test_in_page.py and the
+    browser's tests/site/test_answer_boxes.py both read it."""
+    if SHARED is None:
+        return _run_in_the_page(chapter)
+    found = Path(SHARED) / f"in-the-page-{chapter}.json"
+    with open(found.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not found.exists():
+            found.write_text(json.dumps(_run_in_the_page(chapter)), encoding="utf-8")
+    return json.loads(found.read_text(encoding="utf-8"))
+
+
+def _run_in_the_page(chapter):
     run = subprocess.run([sys.executable, "-c", SCRIPT, f"book/{chapter}.md"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=900)
     if run.returncode != 0:
