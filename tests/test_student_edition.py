@@ -276,6 +276,32 @@ def test_answer_cells_stay_and_run(student_site, page):
     assert not [c for c in download.cells if "solution" in c.metadata.get("tags", [])]
 
 
+@pytest.mark.parametrize("page", [p for p in sorted(BOOK.glob("*.md"))
+                                  if "{exercise}" in p.read_text(encoding="utf-8")],
+                         ids=lambda p: p.stem)
+def test_exercises_keep_their_difficulty(student_site, page):
+    """Every exercise's title on the student page has its stars, named for a
+    screen reader, and its heading in the download the stars and the words
+    (tests/test_difficulty.py, tests/site/test_difficulty.py)."""
+    from bookkit.difficulty import stars, words
+    from tests.test_difficulty import exercises
+
+    shown = (student_site / "book" / f"{page.stem}.html").read_text(encoding="utf-8")
+    download = nbformat.read(student_site / "_sources" / "book" / f"{page.stem}.ipynb",
+                             as_version=4)
+    headings = [line for cell in download.cells if cell.cell_type == "markdown"
+                for line in cell.source.splitlines() if re.match(r"#+ Exercise \d", line)]
+    marked = exercises(page)
+    assert len(headings) == len(marked), f"{page.stem}: {len(headings)} exercise headings"
+    for (label, _, level), heading in zip(marked, headings, strict=True):
+        title = re.search(rf'id="{label}">\s*<p class="admonition-title">(.*?)</p>',
+                          shown, re.S)
+        assert title, f"{page.stem}: no exercise {label} on the student page"
+        assert (f'role="img" aria-label="{words(level)}" title="{words(level)}">'
+                f"{stars(level)}</span>") in title.group(1), (label, title.group(1))
+        assert heading.endswith(f" {stars(level)} ({words(level)})"), heading
+
+
 def test_no_door_to_the_instructors_repository(student_site):
     """Built without a student repository, no page links to the instructor's
     repository (where the solutions are) or launches it on Binder."""
