@@ -16,7 +16,7 @@ import sympy.physics.mechanics as me
 from sympy.core.function import AppliedUndef
 
 from ._numpy import numpy as np
-from ._validation import as_list
+from ._validation import as_list, finite_float
 from .errors import (
     ArgumentTypeError,
     IntegrationError,
@@ -82,24 +82,10 @@ def numeric_values(values, what="constants"):
         raise ArgumentTypeError(
             f"{what} must be a dict {{symbol: number}}, got "
             f"{type(values).__name__}")
-    out = {}
-    for key, value in values.items():
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            if value is None:
-                number = math.nan
-            else:
-                raise ArgumentTypeError(
-                    f"{what}: {key} = {value!r} is not a number; give a "
-                    "float") from None
-        if not math.isfinite(number):
-            raise NonFiniteValueError(
-                f"{what}: {key} = {value} is not a finite number; give every "
-                "value as a finite float (a NaN or an infinity makes every "
-                "result NaN)")
-        out[key] = number
-    return out
+    return {key: finite_float(value, f"{what}: {key}",
+                              "give every value as a finite float (a NaN or an "
+                              "infinity makes every result NaN)")
+            for key, value in values.items()}
 
 
 def _specified_values(specified):

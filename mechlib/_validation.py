@@ -1,6 +1,7 @@
 """Input checks shared by the mechlib modules (private): each returns what it
 was given, or raises a :mod:`mechlib.errors` exception that names the fix."""
 
+import math
 
 import sympy as sm
 import sympy.physics.mechanics as me
@@ -96,6 +97,67 @@ def check_finite(obj, what):
                 "values or symbols (a NaN usually comes from an earlier "
                 "division by zero or a missing value)")
     return obj
+
+
+def finite_float(value, name, fix, *, not_a_number=ArgumentTypeError):
+    """``value`` as a float, if it is one finite real number.
+
+    The one check of a numeric scalar: ``float(value)``, then finite.
+    Otherwise it raises a :mod:`mechlib.errors` exception whose message names
+    the argument (``name``), shows its value and ends with ``fix``, what to
+    give instead:
+
+    - ``NonFiniteValueError`` for None, a NaN or an infinity (also SymPy's
+      ``nan``, ``oo`` and ``zoo``, and an int too large for a float);
+    - ``not_a_number`` (``ArgumentTypeError`` unless the caller's contract
+      names another class, e.g. ``ShapeError``) for what is no number: a
+      string that is not one, a symbol or an expression with free symbols,
+      a complex number, a list.
+
+    Anything ``float`` accepts and finds finite is valid (an int, a bool, a
+    NumPy or SymPy number, ``sm.pi``).
+
+    Examples
+    --------
+    >>> import sympy as sm
+    >>> finite_float(2, "lean", "give an angle in radians")
+    2.0
+    >>> finite_float(sm.pi / 4, "lean", "give an angle in radians")
+    0.7853981633974483
+    >>> finite_float(float("nan"), "lean", "give an angle in radians")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.NonFiniteValueError: lean = nan is not a finite number;
+    give an angle in radians
+    >>> finite_float(None, "k", "give a finite number (0 for none)")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.NonFiniteValueError: k = None is not a finite number;
+    give a finite number (0 for none)
+    >>> finite_float(sm.Symbol("x"), "lean", "give an angle in radians")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ArgumentTypeError: lean = x is not a number; give an angle in radians
+    >>> from mechlib.errors import ShapeError
+    >>> finite_float("a", "axes[0][1]", "give three numbers", not_a_number=ShapeError)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ShapeError: axes[0][1] = 'a' is not a number; give three numbers
+    """
+    try:
+        number = float(value)
+    except OverflowError:               # an int beyond the largest float
+        number = math.inf
+    except (TypeError, ValueError):
+        if value is not None and not (isinstance(value, sm.Basic)
+                                      and value.has(*NOT_FINITE)):
+            raise not_a_number(
+                f"{name} = {value!r} is not a number; {fix}") from None
+        number = math.nan               # None, or SymPy's zoo
+    if not math.isfinite(number):
+        raise NonFiniteValueError(
+            f"{name} = {value!r} is not a finite number; {fix}")
+    return number
 
 
 def frames_of(obj):

@@ -8,10 +8,10 @@ the ipywidgets control of the live view (``widget``).
 
 from __future__ import annotations
 
-import math
 import numbers
 
-from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
+from .._validation import finite_float
+from ..errors import ArgumentTypeError, ParameterError, ShapeError
 
 __all__ = ["Slider", "Choice"]
 
@@ -20,9 +20,7 @@ def _number(value, what):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ArgumentTypeError(
             f"{what} is {type(value).__name__} {value!r}; give a real number")
-    if not math.isfinite(value):
-        raise NonFiniteValueError(f"{what} is {value!r}; give a finite number")
-    return float(value)
+    return finite_float(value, what, "give a finite number")
 
 
 def _label(label, what):
@@ -148,9 +146,8 @@ class Choice:
             raise ShapeError(
                 f"Choice options {self.options!r}; give at least two different values")
         for option in self.options:
-            if isinstance(option, numbers.Real) and not math.isfinite(option):
-                raise NonFiniteValueError(
-                    f"Choice option {option!r}; give finite values")
+            if isinstance(option, numbers.Real):
+                finite_float(option, "Choice option", "give finite values")
         self.value = self.options[0] if value is None else value
         if self.value not in self.options:
             raise ParameterError(

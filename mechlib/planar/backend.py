@@ -25,13 +25,11 @@ Examples
 
 from __future__ import annotations
 
-import math
-
 import sympy as sm
 
 from .._numeric import finite_array
 from .._numpy import numpy as np
-from .._validation import NOT_FINITE
+from .._validation import NOT_FINITE, finite_float
 from ..errors import (
     ArgumentTypeError,
     NonFiniteValueError,
@@ -236,26 +234,14 @@ def coerce_parameter(value, name):
     >>> coerce_parameter(float('nan'), 'k')
     Traceback (most recent call last):
     ...
-    mechlib.errors.NonFiniteValueError: k is nan; give a finite number ...
+    mechlib.errors.NonFiniteValueError: k = nan is not a finite number; give one finite number ...
     """
     if isinstance(value, sm.Basic):
         if not isinstance(value, sm.Expr):
             raise ShapeError(f"{name} must be a scalar, got {value!r}")
         return _check_symbolic(value, name)
-    if value is None:
-        raise NonFiniteValueError(
-            f"{name} is {value!r}; give a finite number (0 for none) or a "
-            "SymPy symbol")
-    try:
-        number = float(value)
-    except (TypeError, ValueError) as exc:
-        raise ShapeError(
-            f"{name} must be one number or a SymPy expression, got "
-            f"{value!r}") from exc
-    if not math.isfinite(number):
-        raise NonFiniteValueError(
-            f"{name} is {value!r}; give a finite number (0 for none) or a "
-            "SymPy symbol")
+    finite_float(value, name, "give one finite number (0 for none) or a SymPy "
+                 "expression", not_a_number=ShapeError)
     return value
 
 

@@ -22,12 +22,11 @@ import math
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._validation import as_expression, check_finite
+from .._validation import as_expression, check_finite, finite_float
 from ..errors import (
     ArgumentTypeError,
     ConstraintViolationError,
     MissingValueError,
-    NonFiniteValueError,
 )
 from ._example import Example, build_system
 
@@ -382,14 +381,7 @@ def pitch_angle(ex, lean, steer, constants):
             f"constants must be a dict {{symbol: value}}, got {type(constants).__name__}; "
             "e.g. benchmark_parameters(ex)")
     for name, value in (("lean", lean), ("steer", steer)):
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise ArgumentTypeError(
-                f"{name} = {value!r} is not a number; give an angle in radians") from None
-        if not math.isfinite(number):
-            raise NonFiniteValueError(
-                f"{name} = {value!r} is not finite; give an angle in radians")
+        finite_float(value, name, "give an angle in radians")
     values = _numeric_parameters(ex, constants)
     height = sm.lambdify(ex.pitch, ex.holonomic_constraint.xreplace(
         {ex.lean: sm.Float(lean), ex.steer: sm.Float(steer), **values}))

@@ -1,13 +1,12 @@
 """Open chains: pendulums, rods, a slider with a rod and a bead, 3D chains."""
 
-import math
 import numbers
 
 import sympy as sm
 import sympy.physics.mechanics as me
 
-from .._validation import as_list
-from ..errors import ArgumentTypeError, NonFiniteValueError, ParameterError, ShapeError
+from .._validation import as_list, finite_float
+from ..errors import ArgumentTypeError, ParameterError, ShapeError
 from ._example import Example, build_system
 
 __all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
@@ -361,17 +360,9 @@ def rigid_chain(n, axes=None, springs=False, kinds=None):
             raise ShapeError(f"axes[{i}] = {axis!r}; use 'x', 'y', 'z' or a "
                              "3-tuple")
         components = as_list(components, f"axes[{i}]")
-        for c in components:
-            try:
-                number = float(c)
-            except (TypeError, ValueError):
-                raise ShapeError(
-                    f"axes[{i}] = {axis!r} holds {c!r}, which is not a "
-                    "number; give 'x', 'y', 'z' or three numbers") from None
-            if not math.isfinite(number):
-                raise NonFiniteValueError(
-                    f"axes[{i}] = {axis!r} holds {c!r}; give three finite "
-                    "numbers")
+        for j, c in enumerate(components):
+            finite_float(c, f"axes[{i}][{j}]", f"give axes[{i}] (now {axis!r}) as 'x', "
+                         "'y', 'z' or three finite numbers", not_a_number=ShapeError)
         components = [sm.nsimplify(c) for c in components]
         if len(components) != 3 or all(c == 0 for c in components):
             raise ShapeError(f"axes[{i}] = {axis!r} is not a nonzero "
