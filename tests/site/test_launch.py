@@ -263,16 +263,24 @@ def watch(page) -> tuple[list[str], list[str]]:
     return foreign, console
 
 
+@pytest.fixture(scope="module")
+def readers_browser(browser):
+    """The browser of a reader who launches one chapter after another: its
+    cache keeps JupyterLab's scripts from one launch to the next."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("chapter", LAUNCHED)
-def test_launch_opens_the_chapter_as_the_page_reads(browser, binder, chapter):
+def test_launch_opens_the_chapter_as_the_page_reads(readers_browser, binder, chapter):
     base, token, repo = binder
     urlpath = launch_path(PAGES / f"{chapter}.html")
     assert urlpath, f"{chapter}: its page has no Binder button"
     notebook = repo / urlpath.removeprefix("lab/tree/")
     found = [f"not its download: {difference}"
              for difference in same_as_download(notebook, chapter)]
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
+    page = readers_browser.new_page()
     foreign, console = watch(page)
     try:
         # ?reset: a new workspace, as a reader's new Binder session has (this
@@ -280,7 +288,7 @@ def test_launch_opens_the_chapter_as_the_page_reads(browser, binder, chapter):
         page.goto(f"{base}/{urlpath}?reset&token={token}", wait_until="load")
         found += what_the_reader_sees(page, notebook, screenshot=f"launch-{chapter}")
     finally:
-        context.close()
+        page.close()
     if console:
         found.append(f"console: {console[:3]}")
     if foreign:
