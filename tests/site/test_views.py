@@ -17,6 +17,9 @@ class FakePage:
     def goto(self, url, wait_until=None):
         self.url = url
 
+    def wait_for_load_state(self, state=None):
+        pass
+
     def wait_for_function(self, script, timeout=None):
         return True
 
