@@ -23,22 +23,21 @@ SCREENSHOTS = ROOT / "_build" / "screenshots"
 NAMED = re.compile(r"^difficulty \d of \d$")
 
 
-@pytest.mark.parametrize("chapter", [page.stem for page in CHAPTERS])
-def test_every_exercise_title_shows_its_difficulty(browser, base_url, chapter):
-    marked = exercises(ROOT / "book" / f"{chapter}.md")
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
-    try:
-        assert page.get_by_role("img", name=NAMED).count() == len(marked)
-        for label, _, level in marked:
-            title = page.locator(f"[id='{label}'] > .admonition-title")
-            mark = title.get_by_role("img", name=words(level), exact=True)
-            assert mark.count() == 1, f"{label}: no mark named {words(level)!r} in its title"
-            assert mark.inner_text() == stars(level), label
-            assert mark.is_visible(), label
-        assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
+@pytest.mark.parametrize("view", ["1280-light"])
+@pytest.mark.parametrize("path", [f"book/{page.stem}.html" for page in CHAPTERS])
+def test_every_exercise_title_shows_its_difficulty(views, path, view):
+    """Read in the page the other reading checks share (tests/site/views.py)."""
+    shown = views.open(path, view)
+    page = shown.page
+    marked = exercises(ROOT / "book" / f"{path.removeprefix('book/').removesuffix('.html')}.md")
+    assert page.get_by_role("img", name=NAMED).count() == len(marked)
+    for label, _, level in marked:
+        title = page.locator(f"[id='{label}'] > .admonition-title")
+        mark = title.get_by_role("img", name=words(level), exact=True)
+        assert mark.count() == 1, f"{label}: no mark named {words(level)!r} in its title"
+        assert mark.inner_text() == stars(level), label
+        assert mark.is_visible(), label
+    assert not shown.foreign and not shown.errors, (shown.foreign, shown.errors)
 
 
 def colours(mark):
