@@ -199,7 +199,7 @@
     });
     var input = cell.querySelector(".cell_input");
     input.hidden = true;
-    cell.insertBefore(root, input);
+    input.before(root);     // inside a folded cell's <details> too (hide-input)
     return box;
   }
 

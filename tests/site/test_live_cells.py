@@ -46,7 +46,8 @@ OUTPUTS = """(area) => area ? Array.from(area.querySelectorAll(':scope > .output
 #: Number the live cells (``data-live-test``): a locator that finds a cell by its
 #: "Edit and run" button no longer finds it once the button is pressed.
 MARK_LIVE_CELLS = """() => document.querySelectorAll('div.cell').forEach(cell => {
-    if (cell.querySelector(':scope > .mechbook-live-open')) {
+    const open = cell.querySelector('.mechbook-live-open');
+    if (open && open.closest('div.cell') === cell) {
         cell.dataset.liveTest = document.querySelectorAll('div.cell[data-live-test]').length;
     } })"""
 
@@ -84,6 +85,9 @@ def test_live_cells_run_unchanged_show_the_pages_outputs(browser, base_url, site
             shown = cell.locator(".cell_output")
             before = page.evaluate(OUTPUTS, shown.element_handle() if shown.count() else None)
             code = cell.locator(".cell_input pre").text_content()
+            folded = cell.locator("details:not([open]) > summary")
+            if folded.count():     # a folded cell (hide-input): the reader unfolds it first
+                folded.first.click()
             cell.locator(".mechbook-live-open").click()
             verdict, after = run_live(page, cell)
             if not verdict.startswith("Ran") or after != before:
