@@ -3,8 +3,9 @@
 Opening a chapter page in Chromium and letting MathJax typeset it costs two to
 four CPU-seconds, and the suite is bound by its two CPUs. Many site tests only
 read the typeset page: the offline and download checks (test_pages.py), the
-icons (test_icons.py), the exercises' difficulty marks (test_difficulty.py), the reading checks (test_reading.py), axe-core
-(test_accessibility.py) and the clipped-formula check (test_math_fits.py).
+icons (test_icons.py), the exercises' difficulty marks (test_difficulty.py),
+the reading checks (test_reading.py), axe-core (test_accessibility.py) and
+the clipped-formula check (test_math_fits.py).
 Each of them stays a test of its own, reported on its own; they ask
 :class:`Views` for the page in one of the :data:`VIEWS` and get the copy the
 previous check of that page and view opened.
