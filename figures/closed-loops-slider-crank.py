@@ -8,8 +8,7 @@ q3 n_x, and the gas force -F n_x acts on it.
 
 import numpy as np
 
-from mechlib.book.drawing import (COLORS, angle_arc, ground, link, new_figure, pin, slider,
-                                  vector)
+from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, pin, slider, vector
 
 CRANK, ROD = 1.0, 2.2
 Q1 = np.radians(55.0)
