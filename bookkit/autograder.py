@@ -31,9 +31,12 @@ every such chapter) it writes ``_build/autograder/<slug>/``:
 
 The autograder carries a copy of ``mechlib`` (with its stored checks) as a
 support file, and the pins of the book's ``requirements.txt`` for the grading
-image. ``otter assign`` runs the public tests on the solutions; then this
-module grades the solutions notebook with :mod:`bookkit.grade`, so a
-worked solution that would not score full marks stops the command.
+image. This module then grades the solutions notebook with
+:mod:`bookkit.grade`, so a worked solution that would not score full marks
+stops the command. ``otter assign`` itself runs no test (``run_tests:
+false``): its run would execute the solutions once more, in their own
+kernel, for public tests (``ml.check`` printing ``Correct.``) that the
+grading outside the kernel already covers with every check's point.
 
 Grade submissions (a CSV of scores; see :mod:`bookkit.grade`)::
 
@@ -147,7 +150,8 @@ def master_notebook(chapter, name=None):
         "generate": {"pdf": False},
         "tests": {"files": False, "ok_format": True},
         "check_all_cell": False,
-        "run_tests": True,
+        # the solutions are graded right after, outside their kernel (assign)
+        "run_tests": False,
     }
     cells = [raw("# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)),
              nbformat.v4.new_markdown_cell(_title(notebook, chapter))]

@@ -166,7 +166,9 @@ def test_the_autograder_grades_outside_the_kernel(assignment):
     chapter, folder = assignment
     master = nbformat.read(folder / f"{chapter.stem}.ipynb", as_version=4)
     config = yaml.safe_load(master.cells[0].source.split("\n", 1)[1])
-    assert config["run_tests"] is True
+    # otter would run the public tests in the solutions' own kernel: they are
+    # graded outside it instead (autograder.assign), once
+    assert config["run_tests"] is False
     text = "\n".join(c.source for c in master.cells)
     assert "hidden: true" not in text and "run_path" not in text
     with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
