@@ -8,7 +8,17 @@ q3 n_x, and the gas force -F n_x acts on it.
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, pin, slider, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    pin,
+    slider,
+    vector,
+)
 
 CRANK, ROD = 1.0, 2.2
 Q1 = np.radians(55.0)
@@ -50,10 +60,8 @@ def draw():
     ax.text(*(piston + np.array([0.62, 0.16])), r"$-F\hat{n}_x$", fontsize=11,
             color=COLORS["force"], ha="center")
     corner = np.array([-0.3, -1.0])
-    vector(ax, corner, (0.4, 0.0), color=COLORS["body"], linewidth=1.2)
-    vector(ax, corner, (0.0, 0.4), color=COLORS["body"], linewidth=1.2)
-    ax.text(corner[0] + 0.47, corner[1], r"$\hat{n}_x$", fontsize=11, va="center")
-    ax.text(corner[0], corner[1] + 0.52, r"$\hat{n}_y$", fontsize=11, ha="center")
+    frame_triad(ax, corner, label_offsets=((0.47, 0.0), (0.0, 0.52)),
+                label_align=(("left", "center"), ("center", "baseline")))
     ax.set_xlim(-0.5, q3 + 1.0)
     ax.set_ylim(-1.15, 1.1)
     return fig

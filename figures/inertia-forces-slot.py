@@ -7,7 +7,7 @@ from the axis O, so r^OP = q1 a_x.
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, new_figure, particle, pin, vector
+from mechlib.book.drawing import COLORS, angle_arc, frame_triad, new_figure, particle, pin, vector
 
 TURN = np.radians(32.0)     # q2
 DISTANCE = 1.25             # q1
@@ -43,10 +43,8 @@ def draw():
             ha="center", va="center")
     # the frames: N at the lower left, A along the slot at its far end
     corner = np.array([-0.75, -0.55])
-    for components, name in (((0.45, 0.0), r"$\hat{n}_x$"), ((0.0, 0.45), r"$\hat{n}_y$")):
-        vector(ax, corner, components, color=COLORS["body"], linewidth=1.2)
-        ax.text(*(corner + 1.25 * np.array(components) + np.array([0.0, -0.02])), name,
-                fontsize=11, ha="center", va="center")
+    frame_triad(ax, corner, length=0.45, label_offsets=((0.5625, -0.02), (0.0, 0.5425)),
+                label_align=(("center", "center"), ("center", "center")))
     ax.text(*(corner + np.array([-0.12, -0.12])), r"$\hat{n}_z$ out of the page", fontsize=9,
             ha="left", va="top", color=COLORS["ground"])
     end = origin + (LENGTH + 0.1) * along

@@ -8,7 +8,7 @@ torque T n_z on B.
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, new_figure, particle, vector
+from mechlib.book.drawing import COLORS, angle_arc, frame_triad, new_figure, particle, vector
 
 HEADING_DEG = 30.0
 G = np.array([2.3, 1.35])
@@ -26,10 +26,8 @@ def draw():
 
     # N: the unit vectors at O, and the position of G
     origin = np.zeros(2)
-    vector(ax, origin, (0.5, 0.0), color=COLORS["body"], linewidth=1.2)
-    vector(ax, origin, (0.0, 0.5), color=COLORS["body"], linewidth=1.2)
-    ax.text(0.55, -0.05, r"$\hat{n}_x$", fontsize=11, va="center")
-    ax.text(-0.05, 0.6, r"$\hat{n}_y$", fontsize=11, ha="center")
+    frame_triad(ax, origin, length=0.5, label_offsets=((0.55, -0.05), (-0.05, 0.6)),
+                label_align=(("left", "center"), ("center", "baseline")))
     ax.text(-0.22, -0.2, "$O$", fontsize=11)
     ax.plot([0.0, G[0]], [0.0, 0.0], color=COLORS["ground"], linestyle=":", linewidth=1.0)
     ax.plot([G[0], G[0]], [0.0, G[1]], color=COLORS["ground"], linestyle=":", linewidth=1.0)

@@ -6,7 +6,17 @@ the rod; B is the end of the rod, at distance L from A (B = A - L r_y).
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, pin, slider, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    pin,
+    slider,
+    vector,
+)
 
 Q1 = 1.6
 Q2_DEG = 35.0
@@ -60,10 +70,7 @@ def draw():
 
     # unit vectors of N
     corner = np.array([-0.25, -1.35])
-    vector(ax, corner, (0.4, 0.0), color=COLORS["body"], linewidth=1.2)
-    vector(ax, corner, (0.0, 0.4), color=COLORS["body"], linewidth=1.2)
-    ax.text(corner[0] + 0.45, corner[1] - 0.05, r"$\hat{n}_x$", fontsize=11)
-    ax.text(corner[0] - 0.05, corner[1] + 0.47, r"$\hat{n}_y$", fontsize=11)
+    frame_triad(ax, corner)
     ax.set_xlim(-0.4, 3.5)
     ax.set_ylim(-1.5, 0.75)
     return fig

@@ -7,7 +7,17 @@ partial velocity of P3 for u_r is l times the unit vector perpendicular to link 
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    particle,
+    pin,
+    vector,
+)
 
 ANGLES_DEG = (25.0, 55.0, 80.0)
 FORCE = (0.75, -0.6)
@@ -46,10 +56,7 @@ def draw():
                 ha="center", va="center", fontsize=11)
 
     origin = np.array([-1.2, -2.0])
-    vector(ax, origin, (0.4, 0.0), color=COLORS["body"], linewidth=1.2)
-    vector(ax, origin, (0.0, 0.4), color=COLORS["body"], linewidth=1.2)
-    ax.text(origin[0] + 0.45, origin[1] - 0.05, r"$\hat{n}_x$", fontsize=11)
-    ax.text(origin[0] - 0.05, origin[1] + 0.47, r"$\hat{n}_y$", fontsize=11)
+    frame_triad(ax, origin)
     ax.set_xlim(-1.3, 3.4)
     ax.set_ylim(-2.3, 0.3)
     return fig

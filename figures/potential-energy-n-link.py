@@ -9,7 +9,17 @@ link's frame are drawn beside its particle, b_iy pointing back along the link.
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    particle,
+    pin,
+    vector,
+)
 
 RELATIVE_DEG = (20.0, 35.0, 30.0)
 LENGTHS = (1.0, 0.9, 0.9)
@@ -58,10 +68,7 @@ def draw():
                 ha="center", va="center", fontsize=11)
 
     origin = np.array([-1.0, -2.2])
-    vector(ax, origin, (0.4, 0.0), color=COLORS["body"], linewidth=1.2)
-    vector(ax, origin, (0.0, 0.4), color=COLORS["body"], linewidth=1.2)
-    ax.text(origin[0] + 0.45, origin[1] - 0.05, r"$\hat{n}_x$", fontsize=11)
-    ax.text(origin[0] - 0.05, origin[1] + 0.47, r"$\hat{n}_y$", fontsize=11)
+    frame_triad(ax, origin)
     vector(ax, (-0.75, -0.9), (0.0, -0.45), color=COLORS["force"], linewidth=1.5,
            label="$g$", label_offset=(0.06, 0.12), fontsize=11)
     ax.set_xlim(-1.2, 2.4)

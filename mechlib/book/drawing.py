@@ -53,6 +53,7 @@ __all__ = [
     "slider",
     "text_box",
     "connector",
+    "frame_triad",
 ]
 
 def new_figure(width=4.0, height=3.0):
@@ -527,3 +528,72 @@ def connector(ax, start, end, label=None, color=COLORS["ground"],
                 color=text_color(color), **text_kwargs)
     return arrow
 
+
+
+def frame_triad(ax, origin, names=(r"$\hat{n}_x$", r"$\hat{n}_y$"), length=0.4,
+                label_offsets=None, label_align=None, color=COLORS["body"],
+                linewidth=1.2, fontsize=11, **text_kwargs):
+    """Draw a frame's two unit vectors in the page as labelled arrows from ``origin``.
+
+    The picture of a frame's x and y unit vectors (N's at a corner of a
+    figure, say, with the z one out of the page); the figures draw it with
+    this one call, so that all of them look alike.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    origin : pair of float
+        Where both arrows start.
+    names : pair of str
+        The labels of the x and the y arrow (TeX between dollars).
+    length : float
+        Length of each arrow, in data units; the arrows point along the page's
+        x and y directions.
+    label_offsets : pair of pairs of float, optional
+        Where each label's anchor is, from ``origin``.  By default the x label
+        sits just beyond its head and a little below, the y label just above
+        its head and a little to the left.
+    label_align : pair of pairs of str, optional
+        The ``(ha, va)`` of each label (default: matplotlib's, left and
+        baseline).
+    color : str
+        Colour of the arrows; the labels take the matching text colour.
+    linewidth : float
+        Width of the arrows.
+    fontsize : float
+        Size of the labels; further keyword arguments go to ``ax.text``.
+
+    Returns
+    -------
+    list
+        The two arrows and the two labels.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from mechlib import drawing
+    >>> fig, ax = drawing.new_figure()
+    >>> NAMES = (r"$\\hat{n}_x$", r"$\\hat{n}_y$")
+    >>> arrows_and_labels = drawing.frame_triad(ax, (-1.0, -2.0), NAMES)
+    >>> [label.get_text() for label in arrows_and_labels[2:]] == list(NAMES)
+    True
+    >>> [round(float(v), 2) for v in arrows_and_labels[2].get_position()]
+    [-0.55, -2.05]
+    """
+    origin = np.asarray(origin, dtype=float)
+    if label_offsets is None:
+        label_offsets = ((length + 0.05, -0.05), (-0.05, length + 0.07))
+    if label_align is None:
+        label_align = (("left", "baseline"), ("left", "baseline"))
+    if not len(names) == len(label_offsets) == len(label_align) == 2:
+        raise ShapeError(
+            f"frame_triad got {len(names)} names, {len(label_offsets)} label_offsets "
+            f"and {len(label_align)} label_align; give two of each (x, then y)")
+    drawn = [vector(ax, origin, components, color=color, linewidth=linewidth)
+             for components in ((length, 0.0), (0.0, length))]
+    for name, offset, (ha, va) in zip(names, label_offsets, label_align, strict=True):
+        drawn.append(ax.text(*(origin + np.asarray(offset, dtype=float)), name,
+                             color=text_color(color), fontsize=fontsize, ha=ha, va=va,
+                             **text_kwargs))
+    return drawn
