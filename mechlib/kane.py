@@ -335,7 +335,9 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
         coordinate that is also a speed; a kinematical differential equation
         that uses an unlisted speed.
     ArgumentTypeError
-        Coordinates or speeds given as a set (which has no order).
+        Coordinates or speeds given as a set (which has no order); a System
+        together with keywords that it would replace (``bodies``, ``loads``,
+        ``q``, ...); a keyword of ``KanesMethod`` (``kd_eqs``, ``q_ind``).
     ConstraintError
         Constraints that do not match the dependent speeds or coordinates,
         or are singular for them: configuration constraints fewer or more
@@ -433,6 +435,14 @@ def _specification(system, given):
     """The :class:`_Specification` of a System, or of the keywords ``given``
     (:func:`kanes_equations`); refuses what does not fit together."""
     if system is not None:
+        both = [name for name, value in given.items()
+                if value is not None and not (isinstance(value, (list, tuple)) and not value)]
+        if both:
+            raise ArgumentTypeError(
+                f"kanes_equations got a System and the keywords {both}, which "
+                "the System's own would replace; add them to the System "
+                "(system.add_loads(...), add_bodies, add_coordinates, ...) or "
+                "give every piece as keywords without the System")
         given = _from_system(system)
     missing = [name for name in ("bodies", "q", "u", "kdes", "frame") if given[name] is None]
     if missing:

@@ -106,3 +106,17 @@ def test_a_set_of_speeds_is_refused_everywhere(call):
     P.set_vel(N, u1 * N.x)
     with pytest.raises(E.ArgumentTypeError, match="set"):
         call(N, P)
+
+
+def test_a_system_with_keywords_it_would_replace_is_refused():
+    """Failed before: the System's loads were used and the keyword's extra
+    force silently dropped (the same equations as without it)."""
+    ex = ml.systems.double_pendulum()
+    extra = (ex.P1, m * ex.N.x)
+    with pytest.raises(E.ArgumentTypeError, match=r"\['loads'\].*add_loads"):
+        ml.kanes_equations(ex, loads=[extra])
+    with pytest.raises(E.ArgumentTypeError, match=r"\['bodies', 'q'\]"):
+        ml.kanes_equations(ex.system, bodies=list(ex.system.bodies), q=[q1])
+    # empty keywords change nothing and are accepted, as are prescribed= and
+    # constraint_solver=, which a System does not hold
+    assert ml.kanes_equations(ex, loads=[], constraint_solver="LU").q == ml.kanes_equations(ex).q
