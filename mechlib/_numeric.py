@@ -20,6 +20,7 @@ from ._validation import as_list, finite_float
 from .errors import (
     ArgumentTypeError,
     IntegrationError,
+    MechlibError,
     MissingValueError,
     NonFiniteValueError,
     ParameterError,
@@ -413,7 +414,10 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     :data:`PROJECT_AFTER` calls show to need more than
     :data:`PROJECTION_MARGIN` times that many is refused at once (seconds,
     not the minutes the whole budget takes). ``rtol`` and ``atol`` default
-    to 1e-9. An integration that fails (``success`` false: a step size
+    to 1e-9. A keyword that ``solve_ivp`` itself cannot use (``atol`` of
+    the wrong length, ``events`` not functions, ``args``) raises
+    ``ArgumentTypeError`` or ``ParameterError`` with SciPy's words; errors
+    of ``f`` pass unchanged. An integration that fails (``success`` false: a step size
     too small for the dynamics) raises ``IntegrationError`` with the
     integrator's message and the time reached.
     """
@@ -428,6 +432,7 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     if budget < 1:
         raise ParameterError(f"max_evaluations = {max_evaluations!r}; give a "
                              "positive number of right-hand-side evaluations")
+    passed = ", ".join(sorted(solve_ivp_kwargs)) or "none"
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     count = [0]
@@ -451,9 +456,26 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
                     f"evaluations, more than max_evaluations = {int(budget)} "
                     "allows; shorten t_span, loosen rtol/atol, or raise "
                     "max_evaluations")
-        return f(time, x)
+        try:
+            return f(time, x)
+        except Exception as error:
+            raised.append(error)
+            raise
 
-    result = solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    raised = []                   # errors of the equations (and specified) pass as they are
+    try:
+        result = solve_ivp(bounded, t_span, x0, t_eval=t_eval, **solve_ivp_kwargs)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, MechlibError) or any(error is e for e in raised):
+            raise
+        refused = ArgumentTypeError if isinstance(error, TypeError) else ParameterError
+        raise refused(
+            f"solve_ivp could not use the keywords passed on to it "
+            f"({passed}): {type(error).__name__}: "
+            f"{error}; give rtol and atol as one number or one per state "
+            f"({len(x0)}), events as functions event(t, x), jac as a matrix or "
+            "a function jac(t, x), and leave out args (the equations take "
+            "(t, x) only)") from error
     if not result.success:
         reached = result.t[-1] if len(result.t) else start
         raise IntegrationError(

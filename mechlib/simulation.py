@@ -358,6 +358,10 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         ``specified``.
     NonFiniteValueError
         A tolerance or step that is NaN or infinite.
+    ArgumentTypeError, ParameterError
+        A keyword that ``solve_ivp`` itself cannot use (``atol`` of the
+        wrong length, ``events`` that are not functions, ``args``), with
+        SciPy's words.
     IntegrationError
         An integration that fails before the end of ``t_span`` (the result
         would have ``success`` false): its message and the time reached.

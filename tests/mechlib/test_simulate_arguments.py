@@ -39,12 +39,34 @@ def run(**options):
     (dict(atol=0.0), E.ParameterError, "atol"),
     (dict(bogus=1), E.ParameterError, "no keyword bogus"),
     (dict(t_evel=[0.5]), E.ParameterError, "no keyword t_evel"),
+    # passed on to solve_ivp, which raised its own ValueError or TypeError
+    (dict(atol=[1e-9, 1e-9]), E.ParameterError, r"\(atol\).*one per state \(4\)"),
+    (dict(rtol=[1e-9, 1e-9]), E.ParameterError, r"\(rtol\).*one per state"),
+    (dict(events=3), E.ArgumentTypeError, r"\(events\).*event\(t, x\)"),
+    (dict(args=(5,)), E.ArgumentTypeError, r"\(args\).*leave out args"),
+    (dict(method="Radau", jac="x"), E.ParameterError, r"\(jac, method\).*jac\(t, x\)"),
 ])
 def test_a_bad_solver_option_is_refused(options, error, words):
     """Failed before: ValueError from SciPy (steps), a NaN state (rtol=inf),
     nothing (unknown keywords, rtol=0 as SciPy's own warning)."""
     with pytest.raises(error, match=words):
         run(**options)
+
+
+def test_an_error_of_a_specified_function_passes_unchanged():
+    """Only solve_ivp's own complaints about its keywords are translated; a
+    mistake in the user's function of time keeps its exception."""
+    sleigh = ml.systems.chaplygin_sleigh()
+
+    def force(time):
+        if time > 0.5:       # inside solve_ivp, a ValueError as SciPy's are
+            raise ValueError("the user's own")
+        return 1.0
+
+    with pytest.raises(ValueError, match="^the user's own$"):
+        ml.simulate(ml.kanes_equations(sleigh), [0.0] * 6, (0.0, 1.0),
+                    {sleigh.m: 1.0, sleigh.I: 0.1, sleigh.a: 0.5},
+                    specified={sleigh.F: force, sleigh.T: 0.0})
 
 
 def test_good_solver_options_still_pass():
