@@ -329,16 +329,27 @@ def benchmark_parameters(ex):
             for key, value in BENCHMARK_PARAMETERS.items()}
 
 
+def _constant_values(constants, keys=None):
+    """``{symbol: float}`` of ``constants`` (of its ``keys`` if given),
+    checked: a dict of finite numbers."""
+    if not isinstance(constants, dict):
+        raise ArgumentTypeError(
+            f"constants must be a dict {{symbol: value}}, got {type(constants).__name__}; "
+            "e.g. benchmark_parameters(ex)")
+    return {key: finite_float(constants[key], f"constants[{key}]",
+                              "give each parameter as a finite number, e.g. "
+                              "benchmark_parameters(ex)")
+            for key in (constants if keys is None else keys)}
+
+
 def _numeric_parameters(ex, constants):
-    values = {}
     for key in _PARAMETER_NAMES:
         symbol = ex.names[key]
         if symbol not in constants:
             raise MissingValueError(
                 f"no value for the parameter {symbol}; pass every parameter "
                 "in constants, e.g. benchmark_parameters(ex)")
-        values[symbol] = float(constants[symbol])
-    return values
+    return _constant_values(constants, [ex.names[key] for key in _PARAMETER_NAMES])
 
 
 def pitch_angle(ex, lean, steer, constants):
@@ -363,6 +374,18 @@ def pitch_angle(ex, lean, steer, constants):
     float
         The pitch q5, in radians.
 
+    Raises
+    ------
+    ArgumentTypeError
+        ``ex`` not the bicycle; ``constants`` not a dict; an angle or a
+        parameter that is not a number.
+    NonFiniteValueError
+        A NaN, infinite or None angle or parameter.
+    MissingValueError
+        A parameter missing from ``constants``.
+    ConstraintViolationError
+        No pitch within 0.8 rad puts the front wheel on the ground.
+
     Examples
     --------
     >>> import mechlib as ml
@@ -376,10 +399,7 @@ def pitch_angle(ex, lean, steer, constants):
     from scipy.optimize import brentq
 
     _check_bicycle(ex, "pitch_angle")
-    if not isinstance(constants, dict):
-        raise ArgumentTypeError(
-            f"constants must be a dict {{symbol: value}}, got {type(constants).__name__}; "
-            "e.g. benchmark_parameters(ex)")
+    _constant_values(constants, [])
     for name, value in (("lean", lean), ("steer", steer)):
         finite_float(value, name, "give an angle in radians")
     values = _numeric_parameters(ex, constants)
@@ -424,6 +444,14 @@ def upright_operating_point(ex, v, constants=None):
     dict
         ``{q_r: value}`` for q1 .. q8 and ``{u_r: value}`` for u1 .. u8.
 
+    Raises
+    ------
+    ArgumentTypeError
+        ``ex`` not the bicycle; ``v`` not a number or expression;
+        ``constants`` not a dict, or a value in it not a number.
+    NonFiniteValueError
+        A NaN or infinite speed or parameter, or a wheel radius of zero.
+
     Examples
     --------
     >>> import mechlib as ml
@@ -443,5 +471,7 @@ def upright_operating_point(ex, v, constants=None):
     op[ex.rear_wheel_rate] = -v / ex.r_R
     op[ex.front_wheel_rate] = -v / ex.r_F
     if constants is not None:
-        op = {k: val.xreplace(dict(constants)) for k, val in op.items()}
+        values = _constant_values(constants)
+        op = {k: check_finite(val.xreplace(values), f"the operating point's {k}")
+              for k, val in op.items()}
     return op

@@ -47,6 +47,29 @@ CASES = {
          E.ArgumentTypeError, "lean"),
     "pitch_angle(constants=None)":
         (lambda: pitch_angle(BICYCLE, 0.0, 0.0, None), E.ArgumentTypeError, "constants"),
+    # before: ValueError / TypeError of float() on the parameter's value
+    "pitch_angle(a parameter 'a')":
+        (lambda: pitch_angle(BICYCLE, 0.1, 0.1, {**benchmark_parameters(BICYCLE),
+                                                 BICYCLE.w: "a"}),
+         E.ArgumentTypeError, "constants[w] = 'a'"),
+    "pitch_angle(a parameter None)":
+        (lambda: pitch_angle(BICYCLE, 0.1, 0.1, {**benchmark_parameters(BICYCLE),
+                                                 BICYCLE.w: None}),
+         E.NonFiniteValueError, "constants[w]"),
+    # before: TypeError ('int' object is not iterable), SympifyError, and
+    # a NaN or zoo wheel rate returned
+    "upright_operating_point(constants=3)":
+        (lambda: upright_operating_point(BICYCLE, 5.0, 3), E.ArgumentTypeError,
+         "constants must be a dict"),
+    "upright_operating_point(a parameter 'a')":
+        (lambda: upright_operating_point(BICYCLE, 5.0, {BICYCLE.r_R: "a"}),
+         E.ArgumentTypeError, "constants[r_R] = 'a'"),
+    "upright_operating_point(a NaN parameter)":
+        (lambda: upright_operating_point(BICYCLE, 5.0, {BICYCLE.r_R: float("nan")}),
+         E.NonFiniteValueError, "constants[r_R]"),
+    "upright_operating_point(r_R = 0)":
+        (lambda: upright_operating_point(BICYCLE, 5.0, {BICYCLE.r_R: 0.0}),
+         E.NonFiniteValueError, "u6"),
 }
 
 
