@@ -132,3 +132,33 @@ def test_a_smooth_system_is_unchanged():
     lin = ml.linearize(ml.kanes_equations(ex), {ex.q1: 0.0, ex.u1: 0.0},
                        {ex.m1: 1.0, ex.l1: 2.0, ex.g: 9.81})
     np.testing.assert_allclose(lin.A, [[0.0, 1.0], [-4.905, 0.0]])
+
+
+#: Smooth loads whose functions lambdify prints to real-only functions: math.erf,
+#: math.gamma, math.lgamma (a complex state's imaginary step was silently dropped,
+#: so their column of A was 0) and numpy.arctan2 (no complex loop: TypeError).
+REAL_ONLY = {
+    "erf": -k * sm.erf(q) - c * u,
+    "gamma": -k * sm.gamma(q + 2) - c * u,
+    "loggamma": -k * sm.loggamma(q + 2) - c * u,
+    "atan2": -k * sm.atan2(q, 1 + u**2),
+    "erf of an input": -c * u + k * sm.erf(F),
+}
+
+
+@pytest.mark.parametrize("load", sorted(REAL_ONLY))
+def test_a_function_of_real_numbers_only_is_differentiated_all_the_same(load):
+    """Failed before: erf's A[1, 0] was 0 (central differences: -1.55), and
+    atan2 raised numpy's TypeError. Central differences take the complex
+    step's place there."""
+    eqs = slider(REAL_ONLY[load])
+    inputs = {F: 0.4} if REAL_ONLY[load].has(F) else {}
+    point = (0.3, 0.2)
+    lin = ml.linearize(eqs, {q: point[0], u: point[1]}, CONSTANTS, inputs=inputs)
+    np.testing.assert_allclose(lin.A, central_differences(eqs, point, inputs),
+                               rtol=1e-6, atol=1e-6)
+    if inputs:
+        f = ml.rhs(eqs, CONSTANTS, specified={F: 0.4 + 1e-6})
+        g_ = ml.rhs(eqs, CONSTANTS, specified={F: 0.4 - 1e-6})
+        expected = (f(0.0, np.array(point)) - g_(0.0, np.array(point))) / 2e-6
+        np.testing.assert_allclose(lin.B.ravel(), expected, rtol=1e-6, atol=1e-6)
