@@ -23,6 +23,8 @@ Examples
 Matrix([[c*u(t)**2]])
 """
 
+import math
+
 import sympy as sm
 
 from ._numeric import state_function
@@ -33,9 +35,9 @@ __all__ = ["NON_ANALYTIC", "non_analytic", "branches_at", "SWITCH_TOL"]
 #: Functions with a branch per side of a switching point, fixed by
 #: :func:`branches_at`.
 NON_ANALYTIC = (sm.sign, sm.Abs, sm.Heaviside, sm.Min, sm.Max, sm.Piecewise,
-                sm.floor, sm.ceiling)
+                sm.floor, sm.ceiling, sm.Mod, sm.frac)
 #: Functions that are nowhere analytic in a real argument: refused.
-_REFUSED = (sm.re, sm.im, sm.arg, sm.conjugate, sm.frac, sm.DiracDelta)
+_REFUSED = (sm.re, sm.im, sm.arg, sm.conjugate, sm.DiracDelta)
 #: A switching function within this of zero, relative to the largest value
 #: of the state, the inputs and 1, is at its switching point.
 SWITCH_TOL = 1e-12
@@ -83,6 +85,14 @@ def _branch(f, values, tol):
         tie = abs(values[first] - values[second]) <= tol
         return f.args[first], (f"{f.args[first]} = {f.args[second]}" if tie else None)
     arg, value = f.args[0], values[0]
+    if isinstance(f, (sm.Mod, sm.frac)):
+        # Mod(a, b) = a - b floor(a/b), frac(a) = a - floor(a): jumps where
+        # the watched a/b (a) is a whole number
+        whole, below = round(value), math.floor(value)
+        period = f.args[1] if isinstance(f, sm.Mod) else sm.S.One
+        ratio = arg / period if isinstance(f, sm.Mod) else arg
+        return arg - period * sm.Integer(below), (
+            f"{ratio} = {whole}" if abs(value - whole) <= tol else None)
     if isinstance(f, (sm.floor, sm.ceiling)):
         whole = round(value)
         return sm.Integer(int(f.func(sm.Float(value)))), (
@@ -111,6 +121,8 @@ def _watched(f):
         return [r.lhs - r.rhs for r in _relations(f)]
     if isinstance(f, (sm.Min, sm.Max)):
         return list(f.args)
+    if isinstance(f, sm.Mod):
+        return [f.args[0] / f.args[1]]
     return [f.args[0]]
 
 

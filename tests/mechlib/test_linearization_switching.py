@@ -43,6 +43,10 @@ LOADS = {
     "a stop (Max)": -k * sm.Max(q, q / 2) - c * u,
     "a Piecewise law": sm.Piecewise((-k * q**3 - c * u, q < 0.1), (-c * u * q, True)),
     "friction with an input": -mu * m * g * sm.sign(u) + F,
+    # a sawtooth: numpy's mod has no complex loop (TypeError before), and
+    # central differences would straddle its jumps
+    "a periodic stop (Mod)": -k * sm.Mod(q, 0.25 * k) - c * u,
+    "a periodic stop (frac)": -k * sm.frac(2 * q) - c * u,
 }
 
 #: Operating points (q, u), on both sides of every switch.
@@ -91,6 +95,8 @@ def test_coulomb_friction_and_drag_as_measured_in_the_issue():
     ("a stop (Min)", (0.0, 0.5), "q(t) = 2*q(t)"),
     ("a stop (Max)", (0.0, 0.5), "q(t) = q(t)/2"),
     ("a Piecewise law", (0.1, 0.5), "q(t) - 0.1 = 0"),
+    ("a periodic stop (Mod)", (1.5, 0.5), "q(t)/k = 2"),
+    ("a periodic stop (frac)", (-1.5, 0.5), "2*q(t) = -3"),
 ])
 def test_at_the_switch_there_is_no_linearization(load, point, where):
     """Failed before: a number came back (Coulomb friction at u = 0 gave a
