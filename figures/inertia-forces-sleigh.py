@@ -5,7 +5,6 @@ no sliding along a_y), with its mass centre G moved the distance d ahead of P
 along the blade: r^PG = d a_x; mass m, central moment of inertia I about n_z.
 """
 
-
 from figures._blade import P, draw_blade
 from mechlib.book.drawing import COLORS, new_figure, particle
 
