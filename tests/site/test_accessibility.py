@@ -27,15 +27,20 @@ RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(results
     })))"""
 
 
+def axe_violations(page):
+    """axe-core's violations on ``page`` as it is now (axe injected if needed)."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE)
+
+
 def violations(views, path, view):
     """axe-core's violations on ``path`` in ``view`` (tests/site/views.py)."""
     page = views.open(path, view).page
     scheme = VIEWS[view][1]
     theme = page.evaluate("() => document.documentElement.dataset.theme")
     assert theme == scheme, f"{path}: the theme is {theme!r} under a {scheme} system setting"
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN_AXE)
+    return axe_violations(page)
 
 
 @pytest.mark.parametrize("view", ["1280-light", "1280-dark"])

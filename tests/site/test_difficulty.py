@@ -15,8 +15,8 @@ import pytest
 
 from bookkit.difficulty import stars, words
 from tests.references import ROOT
-from tests.site.test_accessibility import AXE, RUN_AXE
-from tests.site.test_pages import open_page
+from tests.site.test_accessibility import axe_violations
+from tests.site.test_pages import phone_page
 from tests.test_difficulty import CHAPTERS, exercises
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -48,10 +48,8 @@ def colours(mark):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_stars_read_in_light_dark_and_print(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(f"localStorage.setItem('mode', '{scheme}')")
-    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with phone_page(browser, f"{base_url}/book/partial-velocities.html",
+                    scheme) as (page, foreign, errors):
         assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
         title = page.locator("#ex-pv-belt > .admonition-title")
         mark = title.get_by_role("img", name="difficulty 2 of 3", exact=True)
@@ -63,8 +61,7 @@ def test_the_stars_read_in_light_dark_and_print(browser, base_url, scheme):
         assert box["height"] < 2 * float(mark.evaluate(
             "e => parseFloat(getComputedStyle(e).fontSize)")), box
         assert around["x"] <= box["x"] and box["x"] + box["width"] <= around["x"] + around["width"]
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(RUN_AXE)
+        found = axe_violations(page)
         assert not found, found
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("#ex-pv-belt").screenshot(path=str(SCREENSHOTS / f"difficulty-{scheme}.png"))
@@ -72,5 +69,3 @@ def test_the_stars_read_in_light_dark_and_print(browser, base_url, scheme):
         assert mark.is_visible() and mark.inner_text() == stars(2)
         assert colours(mark)[0] == colours(mark)[1]
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.references import ROOT
-from tests.site.test_accessibility import AXE, RUN_AXE
+from tests.site.test_accessibility import axe_violations
 from tests.site.test_answer_boxes import (
     FIRST_CHECK_SECONDS,
     page_data,
@@ -171,8 +171,7 @@ def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
             .get_attribute("id").removeprefix("answer-")
         assert type_and_check(page, name, typed_answers("partial-velocities")[name][0],
                               30) == "Correct."
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(RUN_AXE)
+        found = axe_violations(page)
         assert not found, "\n".join(f"{v['impact']} {v['id']}: {v['help']}: {v['nodes'][:3]}"
                                     for v in found)
         assert not errors, errors

@@ -9,6 +9,7 @@ link returns a file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -18,7 +19,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from tests.references import ROOT, is_notebook, toc_files
-from tests.site.reading import wait_for_math
+from tests.site.reading import PHONE, wait_for_math
 
 PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 RAW_TEX = ["\\[", "\\(", "$$", "\\begin{"]
@@ -48,6 +49,19 @@ def open_page(context, url):
     page.goto(url, wait_until="networkidle")
     wait_for_math(page)
     return page, foreign, errors
+
+
+@contextlib.contextmanager
+def phone_page(browser, url, theme):
+    """``url`` on a phone's 390 px screen in the ``theme`` ('light' or 'dark') a
+    reader chose with the theme's switch (which keeps it in localStorage):
+    yields (page, foreign requests, console errors), then closes its context."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(f"localStorage.setItem('mode', '{theme}')")
+    try:
+        yield open_page(context, url)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("view", ["1280-light"])

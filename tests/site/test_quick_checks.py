@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from tests.references import ROOT
-from tests.site.test_accessibility import AXE, RUN_AXE
-from tests.site.test_pages import open_page
+from tests.site.test_accessibility import axe_violations
+from tests.site.test_pages import open_page, phone_page
 from tests.test_quick_checks import CHAPTERS, quick_checks
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -46,10 +46,8 @@ def test_every_quick_check_is_a_group_of_choices(browser, base_url, chapter):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_choice_says_why_and_stays(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(f"localStorage.setItem('mode', '{scheme}')")
-    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with phone_page(browser, f"{base_url}/book/partial-velocities.html",
+                    scheme) as (page, foreign, errors):
         root = page.locator("#qc-pv-first-particle")
         first = root.get_by_role("radio").first
         first.focus()                       # a keyboard reader: Tab lands on the group,
@@ -64,8 +62,7 @@ def test_a_choice_says_why_and_stays(browser, base_url, scheme):
         assert root.locator("ol.mechbook-qc-choices > li.is-right").count() == 1
         # answered: the verdict, the explanations and the marks pass axe-core
         # (contrast in this scheme included)
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(RUN_AXE)
+        found = axe_violations(page)
         assert not found, found
         root.scroll_into_view_if_needed()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -89,8 +86,6 @@ def test_a_choice_says_why_and_stays(browser, base_url, scheme):
         page.reload(wait_until="networkidle")
         assert not page.locator("#qc-pv-first-particle").get_by_role("radio").nth(2).is_checked()
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
 
 
 def test_on_paper_a_quick_check_is_a_question(browser, base_url):
