@@ -13,6 +13,7 @@ import nbformat
 import pytest
 
 from tests.references import (
+    MODEL_ID,
     REFERENCES,
     WIDGET_VIEW,
     code_cells,
@@ -90,6 +91,18 @@ def test_reference_holds_no_image_payload(reference):
     assert not found, (
         f"{reference.name} holds image payloads (cell, kind): {found[:5]}; strip them "
         "with python -m tests.references --strip-only (regenerating strips them too)")
+
+
+@pytest.mark.parametrize("reference", sorted(REFERENCES.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_reference_widget_views_have_the_fixed_model_id(reference):
+    """A kernel gives every widget a new random id: stored as it came, it would
+    change at every regeneration and fill the reference's diff."""
+    ids = [output["data"][WIDGET_VIEW]["model_id"]
+           for cell in nbformat.read(reference, as_version=4).cells
+           for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})]
+    assert set(ids) <= {MODEL_ID}, (
+        f"{reference.name} stores widget ids {sorted(set(ids) - {MODEL_ID})}; strip it "
+        "with python -m tests.references --strip-only (regenerating strips it too)")
 
 
 def test_references_stay_small():

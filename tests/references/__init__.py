@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = Path(__file__).resolve().parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SANITIZE = REFERENCES / "sanitize.cfg"
+#: The model id a reference stores for every widget view (the kernel that made
+#: the view is gone, and its random id would change at every regeneration).
+MODEL_ID = "0" * 32
 # Image outputs nbval never compares (its default skip list without --nbdime):
 # a reference need not keep them. (image/svg+xml is text nbval does compare.)
 UNCOMPARED_IMAGES = ("image/png", "image/jpeg")
@@ -136,7 +139,8 @@ def strip_images(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     - PNG and JPEG entries of an output's ``data`` go when a text/plain or
       text/html form of the same output remains (with their ``metadata``);
     - the text/html of a live widget (an explorer's static form, its pictures)
-      goes: nbval ignores widget cells' outputs;
+      goes: nbval ignores widget cells' outputs; its ``model_id``, new in every
+      kernel, becomes :data:`MODEL_ID`, so that a regeneration diffs cleanly;
     - base64 ``data:image/...`` URIs inside text/html become the placeholder the
       sanitizer turns every such URI into (``data:image/png;base64,IMAGE``).
     """
@@ -148,6 +152,7 @@ def strip_images(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 continue
             if WIDGET_VIEW in data:
                 data.pop("text/html", None)
+                data[WIDGET_VIEW]["model_id"] = MODEL_ID
             if any(form in data for form in TEXT_FORMS):
                 for mime in UNCOMPARED_IMAGES:
                     if mime in data:
