@@ -256,7 +256,7 @@ def state_function(state, exprs, constants, inputs=()):
         # cse would reach inside derivatives (d/dt q(t) -> d/dt x0):
         # substitute first
         ready = [e.xreplace(mapping) for e in exprs]
-        return sm.lambdify(args, ready, cse=True, modules="numpy")
+        return _numpy_function(args, ready, cse=True)
     # common subexpressions first, on the shared tree; the substitutions
     # then walk the much smaller reduced expressions (about 3x faster on
     # the bicycle)
@@ -264,8 +264,34 @@ def state_function(state, exprs, constants, inputs=()):
     common, reduced = sm.cse(exprs, symbols=names)
     common = [(c, e.xreplace(mapping)) for c, e in common]
     reduced = [e.xreplace(mapping) for e in reduced]
-    return sm.lambdify(args, reduced, modules="numpy",
-                       cse=lambda _: (common, reduced))
+    return _numpy_function(args, reduced, cse=lambda _: (common, reduced))
+
+
+def _numpy_function(args, exprs, **options):
+    """``sympy.lambdify(args, exprs, modules="numpy")``, refused with a
+    ``ParameterError`` when it holds a function NumPy lacks (``besselj``,
+    ``LambertW``, ``fresnels``), which would raise NameError at the first
+    call or the printer's error here."""
+    import builtins
+    import dis
+
+    fix = ("mechlib evaluates the equations with NumPy; write the load with "
+           "functions NumPy has (sin, exp, sqrt, arctan2, Piecewise, ...), or "
+           "evaluate it in a specified function of time")
+    try:
+        fun = sm.lambdify(args, exprs, modules="numpy", **options)
+    except NotImplementedError as error:    # PrintMethodNotImplementedError
+        raise ParameterError(
+            f"the equations hold a function NumPy has no counterpart for "
+            f"({str(error).splitlines()[0]}); {fix}") from None
+    missing = sorted({i.argval for i in dis.get_instructions(fun)
+                      if i.opname == "LOAD_GLOBAL" and i.argval not in fun.__globals__
+                      and not hasattr(builtins, i.argval)})
+    if missing:
+        raise ParameterError(
+            f"the equations hold {', '.join(missing)}, for which NumPy has no "
+            f"function; {fix}")
+    return fun
 
 
 def _lambdified(state, exprs, constants, specified):

@@ -168,3 +168,23 @@ def test_a_function_of_real_numbers_only_is_differentiated_all_the_same(load):
         g_ = ml.rhs(eqs, CONSTANTS, specified={F: 0.4 - 1e-6})
         expected = (f(0.0, np.array(point)) - g_(0.0, np.array(point))) / 2e-6
         np.testing.assert_allclose(lin.B.ravel(), expected, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("load, name", [
+    (-k * sm.besselj(0, q), "besselj"),
+    (-k * sm.LambertW(q + 1), "LambertW"),
+    (-k * sm.polygamma(0, q + 2), "polygamma"),
+    (-k * sm.fresnels(q), "fresnels"),
+])
+@pytest.mark.parametrize("entry", ["rhs", "simulate", "linearize"])
+def test_a_function_numpy_lacks_is_named(load, name, entry):
+    """Failed before: NameError ('besselj' is not defined) at the first
+    evaluation, or SymPy's PrintMethodNotImplementedError (fresnels)."""
+    eqs = slider(load - c * u)
+    calls = {
+        "rhs": lambda: ml.rhs(eqs, CONSTANTS)(0.0, [0.3, 0.2]),
+        "simulate": lambda: ml.simulate(eqs, [0.3, 0.2], (0.0, 1.0), CONSTANTS),
+        "linearize": lambda: ml.linearize(eqs, {q: 0.3, u: 0.2}, CONSTANTS),
+    }
+    with pytest.raises(errors.ParameterError, match=f"{name}.*functions NumPy has"):
+        calls[entry]()
