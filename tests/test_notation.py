@@ -9,7 +9,8 @@ and the rule must follow it.
 
 Not every meaning can be told from a pattern (is this ``m`` a mass?); the rules
 catch the ways the symbols have been misused in this book: the audits of issue
-48 found ``A_{sr}``, ``\\mu = (c/w)\\cos\\lambda`` and ``m`` motion constraints.
+48 found ``A_{sr}``, ``\\mu = (c/w)\\cos\\lambda``, ``m`` motion constraints and
+``\\nu`` as a degree of homogeneity.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ RULES = [
     Rule(r"eigenvalues?\s+\$\\lambda",
          r"s for an eigenvalue (\lambda is a constraint force, or the bicycle's steer-axis tilt)",
          "$s$ | an eigenvalue of the linearized equations"),
+    Rule(r"\\nu\s*=\s*\d|degree\s+\$\\nu",
+         r"\nu only for the number of particles (a degree of homogeneity is \kappa)",
+         "$\\nu$ | number of particles of a system"),
     Rule(r"dissipation function\s+\$(?!\\mathcal\{R\})",
          r"\mathcal{R} for the dissipation function",
          "$\\mathcal{R}$ | dissipation function"),
