@@ -141,6 +141,10 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
     ------
     MissingValueError
         A coordinate, speed, constant or input without a value.
+    ParameterError
+        A constant, input or specified value keyed by a coordinate or speed;
+        an ``op_point`` key that is not a coordinate or speed of the state
+        (a constant there would not be used).
     ConstraintViolationError
         An operating point off the constraints.
     SwitchingPointError
@@ -242,6 +246,10 @@ class Linearizer:
                 f"the operating point has no value for {missing}; give "
                 "every coordinate and speed, the dependent ones included "
                 "(they must satisfy the constraints), and every input")
+        _refuse_unused(op_point, state, "op_point", "coordinates and speeds of the "
+                       "state; give constants in constants= and inputs in inputs=")
+        _refuse_unused(inputs or {}, self.inputs, "inputs",
+                       "inputs this Linearizer was made with (its inputs=[...])")
         x = np.array(list(numeric_values(
             {s: op_point[s] for s in state}, "op_point").values()))
         tol = numeric_values({"tol": tol}, "linearize")["tol"]
@@ -253,6 +261,17 @@ class Linearizer:
             {k: inputs[k] for k in self.inputs}, "inputs").values()),
             dtype=float)
         return _linearization(eqs, self._function_at(x, r), x, r, tol, self.inputs)
+
+
+def _refuse_unused(values, used, what, which):
+    """Raise if ``values`` holds a key linearize would not use: a constant in
+    the operating point kept its value from ``constants`` without a word."""
+    unused = [key for key in values if key not in used]
+    if unused:
+        names = [str(key).replace("(t)", "") for key in unused]
+        raise ParameterError(
+            f"{what} gives a value for {names}, which linearize would not use: "
+            f"{what} holds the {which}")
 
 
 def _linearization(eqs, fun, x, r, tol, keys):

@@ -82,3 +82,17 @@ def test_the_column_of_a_coordinate_is_not_lost():
     the pendulum's A has -g-terms in q1's column."""
     lin = ml.linearize(EQS, OP, CONSTANTS)
     assert np.any(lin.A[:, 0] != 0)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: ml.linearize(EQS, {**OP, EX.m1: 5.0}, CONSTANTS), "m1"),
+    (lambda: ml.Linearizer(SLEIGH_EQS, SLEIGH_CONSTANTS, [SLEIGH.F, SLEIGH.T]).at(
+        {s: 0.0 for s in SLEIGH_EQS.state}, {**SLEIGH_INPUTS, SLEIGH.m: 2.0}), "m"),
+])
+def test_a_value_linearize_would_not_use_is_refused(call, name):
+    """The mirror of the cases above. Failed before: a constant in the
+    operating point was dropped without a word (m1 = 5 there, 1 in
+    constants: A as for m1 = 1)."""
+    unused = rf"\['{name}'\], which linearize would not use"
+    with pytest.raises(errors.ParameterError, match=unused):
+        call()
