@@ -56,6 +56,10 @@ CASES = {
         (lambda: pitch_angle(BICYCLE, 0.1, 0.1, {**benchmark_parameters(BICYCLE),
                                                  BICYCLE.w: None}),
          E.NonFiniteValueError, "constants[w]"),
+    # the Raises section's last promise: a configuration out of reach
+    "pitch_angle(lean = steer = 1.5)":
+        (lambda: pitch_angle(BICYCLE, 1.5, 1.5, benchmark_parameters(BICYCLE)),
+         E.ConstraintViolationError, "not attainable"),
     # before: TypeError ('int' object is not iterable), SympifyError, and
     # a NaN or zoo wheel rate returned
     "upright_operating_point(constants=3)":
