@@ -271,7 +271,7 @@ def _refuse_keywords(others):
         raise ArgumentTypeError(f"kanes_equations has no keyword {key}={hint}")
 
 
-def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
+def kanes_equations(system=None, *positional, bodies=None, loads=(), q=None, u=None,
                     kdes=None, frame=None, u_dep=(), constraints=(),
                     q_dep=(), configuration_constraints=(), u_aux=(),
                     prescribed=(), constraint_solver="CRAMER", **others):
@@ -337,7 +337,8 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     ArgumentTypeError
         Coordinates or speeds given as a set (which has no order); a System
         together with keywords that it would replace (``bodies``, ``loads``,
-        ``q``, ...); a keyword of ``KanesMethod`` (``kd_eqs``, ``q_ind``).
+        ``q``, ...); a keyword of ``KanesMethod`` (``kd_eqs``, ``q_ind``),
+        or its positional arguments ``(frame, q_ind, u_ind, kd_eqs)``.
     ConstraintError
         Constraints that do not match the dependent speeds or coordinates,
         or are singular for them: configuration constraints fewer or more
@@ -369,6 +370,12 @@ def kanes_equations(system=None, *, bodies=None, loads=(), q=None, u=None,
     >>> eqs.mass_matrix, eqs.forcing
     (Matrix([[l**2*m]]), Matrix([[-g*l*m*cos(q)]]))
     """
+    if positional:
+        raise ArgumentTypeError(
+            f"kanes_equations takes one positional argument, the System, and "
+            f"got {1 + len(positional)}; KanesMethod(frame, q_ind, u_ind, kd_eqs) "
+            "is kanes_equations(frame=..., q=..., u=..., kdes=..., bodies=..., "
+            "loads=...) here, every piece a keyword")
     _refuse_keywords(others)
     given = _specification(system, dict(
         bodies=bodies, loads=loads, q=q, u=u, kdes=kdes, frame=frame, u_dep=u_dep,

@@ -23,6 +23,10 @@ CASES = {
         (lambda: ml.kanes_equations(kd_eqs=[q.diff() - u]), E.ArgumentTypeError, "kdes="),
     "kanes_equations(q_ind=...)":
         (lambda: ml.kanes_equations(q_ind=[q]), E.ArgumentTypeError, "q="),
+    # before: Python's TypeError, 'takes from 0 to 1 positional arguments'
+    "kanes_equations(N, [q], [u], kd_eqs) as KanesMethod's positional arguments":
+        (lambda: ml.kanes_equations(me.ReferenceFrame("N"), [q], [u], [q.diff() - u]),
+         E.ArgumentTypeError, "one positional argument, the System"),
     "kanes_equations(a misspelt keyword)":
         (lambda: ml.kanes_equations(load=[]), E.ArgumentTypeError, "the keywords are"),
     "rhs, a specified callable of (t, x)":
