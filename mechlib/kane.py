@@ -582,6 +582,12 @@ def constraint_forces(eqs, unknowns):
             f"{type(eqs).__name__}")
     unknowns = as_list(unknowns, "unknowns")
     equations = eqs.auxiliary_equations
+    if len(equations) == 0:
+        raise ConstraintError(
+            "these equations have no auxiliary equations to solve for "
+            f"{unknowns or 'constraint forces'}; form them with "
+            "kanes_equations(..., u_aux=[...]), one auxiliary speed per "
+            "constraint force component, and the unknown forces among the loads")
     if len(unknowns) != len(equations):
         raise ConstraintError(
             f"{len(unknowns)} unknown(s) for {len(equations)} auxiliary "

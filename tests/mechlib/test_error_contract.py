@@ -594,6 +594,9 @@ PROBES = [
     P(kane.constraint_forces, "more unknowns than auxiliary speeds",
       lambda: ((pendulum()[1], [sm.Symbol("T")]), {}),
       expect=E.ConstraintError),
+    # before: SymPy's TypeError ('X must be a row or a column matrix')
+    P(kane.constraint_forces, "no unknowns, equations without auxiliary speeds",
+      lambda: ((pendulum()[1], []), {}), expect=E.ConstraintError),
     P(kane.constraint_forces, "a number as the unknowns",
       lambda: ((pendulum()[1], 3), {}), expect=E.ShapeError),
 
