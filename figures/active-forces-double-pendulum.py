@@ -6,7 +6,17 @@ about n_z by the absolute angles q1 and q2; P1 = O - l a_y and P2 = P1 - l b_y.
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    particle,
+    pin,
+    vector,
+)
 
 Q1, Q2 = np.radians(30.0), np.radians(55.0)
 
@@ -41,10 +51,8 @@ def draw():
         across = 0.14 * np.array([np.cos(angle), np.sin(angle)])
         ax.text(*(0.5 * (start + end) + across), r"$l$", fontsize=12, ha="center",
                 va="center")
-    vector(ax, (-0.9, -1.6), (0.4, 0.0), r"$\hat{n}_x$", color=COLORS["frame"],
-           label_offset=(0.03, -0.05), fontsize=11)
-    vector(ax, (-0.9, -1.6), (0.0, 0.4), r"$\hat{n}_y$", color=COLORS["frame"],
-           label_offset=(-0.05, 0.05), fontsize=11)
+    frame_triad(ax, (-0.9, -1.6), color=COLORS["frame"], linewidth=2.0,
+                label_offsets=((0.43, -0.05), (-0.05, 0.45)))
     vector(ax, (-0.45, -1.0), (0.0, -0.35), r"$g$", color=COLORS["ground"],
            label_offset=(0.05, 0.1), fontsize=11)
     ax.text(-0.9, 0.35, "(a)", fontsize=12)

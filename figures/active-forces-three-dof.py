@@ -15,6 +15,7 @@ from mechlib.book.drawing import (
     COLORS,
     angle_arc,
     damper,
+    frame_triad,
     ground,
     link,
     new_figure,
@@ -78,10 +79,8 @@ def draw():
     ax.text(*(Pa - 0.5 * Q2 * b_y + 1.8 * across), r"$q_2$", fontsize=12)
     ax.text(*(tip + (0.08, -0.05)), r"$B$", fontsize=12)
 
-    vector(ax, (0.35, -1.8), (0.4, 0.0), r"$\hat{n}_x$", color=COLORS["frame"],
-           label_offset=(0.03, -0.05), fontsize=11)
-    vector(ax, (0.35, -1.8), (0.0, 0.4), r"$\hat{n}_y$", color=COLORS["frame"],
-           label_offset=(-0.05, 0.05), fontsize=11)
+    frame_triad(ax, (0.35, -1.8), color=COLORS["frame"], linewidth=2.0,
+                label_offsets=((0.43, -0.05), (-0.05, 0.45)))
     ax.set_xlim(-0.3, 3.5)
     ax.set_ylim(-2.1, 0.85)
     return fig

@@ -88,10 +88,8 @@ def draw():
     # gravity and the axes
     drawing.vector(ax, (d + 1.0, 2.4), (0.0, -0.6), label="$g$",
                    color=COLORS["ground"], label_offset=(0.08, 0.25))
-    drawing.vector(ax, (-1.0, 1.6), (0.5, 0.0), label=r"$\hat{n}_x$",
-                   color=COLORS["frame"], label_offset=(0.05, -0.1))
-    drawing.vector(ax, (-1.0, 1.6), (0.0, 0.5), label=r"$\hat{n}_y$",
-                   color=COLORS["frame"], label_offset=(-0.1, 0.08))
+    drawing.frame_triad(ax, (-1.0, 1.6), length=0.5, color=COLORS["frame"], linewidth=2.0,
+                        label_offsets=((0.55, -0.1), (-0.1, 0.58)), fontsize=10)
     ax.set_xlim(-1.3, d + 1.4)
     ax.set_ylim(-0.6, 3.3)
     return fig

@@ -11,7 +11,17 @@ R-bar is reserved for a resultant).
 
 import numpy as np
 
-from mechlib.book.drawing import COLORS, angle_arc, ground, link, new_figure, particle, pin, vector
+from mechlib.book.drawing import (
+    COLORS,
+    angle_arc,
+    frame_triad,
+    ground,
+    link,
+    new_figure,
+    particle,
+    pin,
+    vector,
+)
 
 Q1, Q2 = np.radians(30.0), np.radians(60.0)
 
@@ -44,10 +54,8 @@ def draw():
                 linewidth=0.8, linestyle="--")
     angle_arc(ax, O, 0.42, -90, -90 + np.degrees(Q1), r"$q_1$", fontsize=12)
     angle_arc(ax, P, 0.42, -90, -90 + np.degrees(Q2), r"$q_2$", fontsize=12)
-    vector(ax, (-0.9, -1.5), (0.4, 0.0), r"$\hat{n}_x$", color=COLORS["frame"],
-           label_offset=(0.03, -0.05), fontsize=11)
-    vector(ax, (-0.9, -1.5), (0.0, 0.4), r"$\hat{n}_y$", color=COLORS["frame"],
-           label_offset=(-0.05, 0.06), fontsize=11)
+    frame_triad(ax, (-0.9, -1.5), color=COLORS["frame"], linewidth=2.0,
+                label_offsets=((0.43, -0.05), (-0.05, 0.46)))
     ax.text(-0.95, 0.35, "(a)", fontsize=12)
 
     # (b) released at the pins: A's end at O, and B apart from A at P
