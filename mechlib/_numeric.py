@@ -391,11 +391,15 @@ def _times(t_eval, t_span):
 SOLVE_IVP_KEYWORDS = ("method", "dense_output", "events", "vectorized", "args",
                       "first_step", "max_step", "rtol", "atol", "jac",
                       "jac_sparsity", "lband", "uband", "min_step")
-#: Evaluations after which :func:`integrate` projects the work of the whole
-#: span from the part covered, and the factor by which the projection must
-#: exceed ``max_evaluations`` to stop it there (an integration's steps can
-#: grow after a transient, so only a span clearly out of reach is stopped).
-PROJECT_AFTER, PROJECTION_MARGIN = 20_000, 20
+#: Evaluations after which :func:`integrate` first projects the work of the
+#: whole span from the part covered (and again at every doubling: 40 000,
+#: 80 000, ...), and the factor by which the projection must exceed
+#: ``max_evaluations`` to stop it there: ``PROJECTION_MARGIN`` at the first,
+#: halved at each doubling down to ``PROJECTION_FLOOR`` (an integration's
+#: steps can grow after a transient, so early on only a span far out of reach
+#: is stopped; a span five times too long stops after 160 000 evaluations,
+#: seconds, not the minutes of the whole budget).
+PROJECT_AFTER, PROJECTION_MARGIN, PROJECTION_FLOOR = 20_000, 20, 4
 
 
 def _solver_options(options):
@@ -438,8 +442,10 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     finite positive tolerances and steps; at most ``max_evaluations`` calls
     of ``f`` (else ``ParameterError``), and a span that the first
     :data:`PROJECT_AFTER` calls show to need more than
-    :data:`PROJECTION_MARGIN` times that many is refused at once (seconds,
-    not the minutes the whole budget takes). ``rtol`` and ``atol`` default
+    :data:`PROJECTION_MARGIN` times that many is refused at once, and one
+    that later projections (at each doubling of the calls) show to need
+    more than a margin that halves down to :data:`PROJECTION_FLOOR` times
+    (seconds, not the minutes the whole budget takes). ``rtol`` and ``atol`` default
     to 1e-9. A keyword that ``solve_ivp`` itself cannot use (``atol`` of
     the wrong length, ``events`` not functions, ``args``) raises
     ``ArgumentTypeError`` or ``ParameterError`` with SciPy's words; errors
@@ -461,7 +467,7 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     passed = ", ".join(sorted(solve_ivp_kwargs)) or "none"
     solve_ivp_kwargs.setdefault("rtol", 1e-9)
     solve_ivp_kwargs.setdefault("atol", 1e-9)
-    count = [0]
+    count, checkpoint = [0], [PROJECT_AFTER]
     start, end = t_span
 
     def bounded(time, x):
@@ -472,13 +478,15 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
                 f"{t_span} after {int(budget)} evaluations of the equations: "
                 "the time span is too long for these dynamics and tolerances; "
                 "shorten t_span, loosen rtol/atol, or raise max_evaluations")
-        if count[0] == PROJECT_AFTER:
+        if count[0] == checkpoint[0]:
             covered = abs(time - start) / abs(end - start)
-            if covered * PROJECTION_MARGIN * budget < PROJECT_AFTER:
+            margin = max(PROJECTION_FLOOR, PROJECTION_MARGIN * PROJECT_AFTER / count[0])
+            checkpoint[0] *= 2
+            if covered * margin * budget < count[0]:
                 raise ParameterError(
-                    f"the first {PROJECT_AFTER} evaluations of the equations "
+                    f"the first {count[0]} evaluations of the equations "
                     f"reached t = {time:.6g} of t_span = {t_span}: at that pace "
-                    f"the span needs about {PROJECT_AFTER / max(covered, 1e-300):.3g} "
+                    f"the span needs about {count[0] / max(covered, 1e-300):.3g} "
                     f"evaluations, more than max_evaluations = {int(budget)} "
                     "allows; shorten t_span, loosen rtol/atol, or raise "
                     "max_evaluations")

@@ -99,3 +99,15 @@ def test_a_span_far_out_of_reach_is_refused_within_seconds():
     with pytest.raises(E.ParameterError, match="at that pace"):
         ml.simulate(EQS, X0, (0.0, 1e12), CONSTANTS)
     assert time.perf_counter() - start < 10
+
+
+def test_a_span_a_few_times_too_long_is_refused_within_seconds():
+    """(0, 26000) needs about five times max_evaluations for the double
+    pendulum: before, only the projection after 20 000 evaluations (margin
+    20) could stop it, so it ran the whole budget, 52 s here; the projection
+    at each doubling, its margin halving to 4, stops it at 160 000."""
+    start = time.perf_counter()
+    projected = "evaluations of the equations reached.*at that pace"
+    with pytest.raises(E.ParameterError, match=projected):
+        ml.simulate(EQS, X0, (0.0, 26000.0), CONSTANTS)
+    assert time.perf_counter() - start < 20
