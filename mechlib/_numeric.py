@@ -167,6 +167,14 @@ def check_values(state, exprs, constants, specified):
         raise ArgumentTypeError(
             f"constants must be a dict {{symbol: number}}, got "
             f"{type(constants).__name__}")
+    for what, keys in (("constants", constants), ("specified (inputs)", specified or [])):
+        named = [key for key in keys if not isinstance(key, sm.Basic)]
+        if named:
+            raise ArgumentTypeError(
+                f"{what} has the key {named[0]!r} ({type(named[0]).__name__}), "
+                "which no symbol of the equations matches; key each value by "
+                "its SymPy symbol or function of time (ex.m, sm.Symbol('m'), "
+                "not the string 'm')")
     refuse_state_keys(state, constants, "constants")
     refuse_state_keys(state, as_list(specified or [], "specified"), "specified (inputs)")
     known = set(state) | set(as_list(specified or [], "specified"))

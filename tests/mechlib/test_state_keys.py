@@ -96,3 +96,16 @@ def test_a_value_linearize_would_not_use_is_refused(call, name):
     unused = rf"\['{name}'\], which linearize would not use"
     with pytest.raises(errors.ParameterError, match=unused):
         call()
+
+
+@pytest.mark.parametrize("call, key", [
+    (lambda: ml.rhs(EQS, {"m1": 1.0, "m2": 1.0, "l": 1.0, "g": 9.81}), "'m1'"),
+    (lambda: ml.simulate(EQS, X0, (0, 1), {**CONSTANTS, "q1": 0.0}), "'q1'"),
+    (lambda: ml.linearize(SLEIGH_EQS, {s: 0.0 for s in SLEIGH_EQS.state}, SLEIGH_CONSTANTS,
+                          inputs={"F": 0.0, SLEIGH.T: 0.0}), "'F'"),
+])
+def test_a_value_keyed_by_a_name_is_refused(call, key):
+    """Failed before: string keys matched nothing, so rhs said 'no value for
+    [g, l, m1, m2]' to a user who had given each, and 'q1' was dropped."""
+    with pytest.raises(errors.ArgumentTypeError, match=f"key {key} .*SymPy symbol"):
+        call()
