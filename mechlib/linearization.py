@@ -40,6 +40,7 @@ import sympy as sm
 
 from ._branches import branches_at, non_analytic
 from ._numeric import check_values, numeric_values, state_function
+from ._validation import as_list
 from .errors import (
     ArgumentTypeError,
     ConstraintError,
@@ -206,7 +207,7 @@ class Linearizer:
                 f"expected the result of mechlib.kanes_equations, got "
                 f"{type(eqs).__name__}")
         self.eqs = eqs
-        self.inputs = list(inputs)
+        self.inputs = as_list(inputs, "inputs")
         constants = numeric_values(constants)
         exprs = [eqs.mass_matrix_full, eqs.forcing_full,
                  eqs.configuration_constraints, eqs.motion_constraints]

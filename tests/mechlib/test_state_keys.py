@@ -109,3 +109,10 @@ def test_a_value_keyed_by_a_name_is_refused(call, key):
     [g, l, m1, m2]' to a user who had given each, and 'q1' was dropped."""
     with pytest.raises(errors.ArgumentTypeError, match=f"key {key} .*SymPy symbol"):
         call()
+
+
+def test_the_inputs_of_a_linearizer_as_a_set_are_refused():
+    """Failed before: accepted, so the order of B's columns (list(set))
+    changed with PYTHONHASHSEED."""
+    with pytest.raises(errors.ArgumentTypeError, match="inputs is a set"):
+        ml.Linearizer(SLEIGH_EQS, SLEIGH_CONSTANTS, {SLEIGH.F, SLEIGH.T})
