@@ -27,6 +27,7 @@ from ._numeric import (  # noqa: F401
     numeric_values,
     time_span,
 )
+from ._validation import as_list
 from .errors import (
     ArgumentTypeError,
     ConstraintError,
@@ -232,7 +233,7 @@ def consistent_state(eqs, x, constants, specified=None, time=0.0,
     residuals = constraint_residuals(eqs, constants, specified)
     x = np.array(list(numeric_values(
         {f"x[{i}]": v for i, v in enumerate(
-            _state_vector(np.asarray(x, dtype=object), eqs.state))},
+            _state_vector(np.asarray(as_list(x, "x"), dtype=object), eqs.state))},
         "x").values()))
     nq, n_qdep = len(eqs.q), len(eqs.q_dep)
     p = len(eqs.u_ind)
@@ -384,7 +385,7 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
     (4, 5)
     """
     state = _first_order_form(eqs)[0]
-    x0 = _state_vector(np.asarray(x0, dtype=object), state)
+    x0 = _state_vector(np.asarray(as_list(x0, "x0"), dtype=object), state)
     time_span(t_span)                  # checked before the equations are compiled
     tol = numeric_values({"constraint_tol": constraint_tol},
                          "simulate")["constraint_tol"]

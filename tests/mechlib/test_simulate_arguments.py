@@ -111,3 +111,14 @@ def test_a_span_a_few_times_too_long_is_refused_within_seconds():
     with pytest.raises(E.ParameterError, match=projected):
         ml.simulate(EQS, X0, (0.0, 26000.0), CONSTANTS)
     assert time.perf_counter() - start < 20
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: ml.simulate(EQS, x, (0.0, 1.0), CONSTANTS),
+    lambda x: ml.consistent_state(EQS, x, CONSTANTS),
+])
+def test_a_state_given_as_a_set_is_refused(call):
+    """Failed before: a ShapeError about a state of shape (), which did not
+    say that a set has no order."""
+    with pytest.raises(E.ArgumentTypeError, match="is a set, which has no order"):
+        call({0.1, 0.0, 0.2, 0.3})
