@@ -530,7 +530,7 @@ def connector(ax, start, end, label=None, color=COLORS["ground"],
 
 
 
-def frame_triad(ax, origin, names=(r"$\hat{n}_x$", r"$\hat{n}_y$"), length=0.4,
+def frame_triad(ax, origin, names=None, length=0.4,
                 label_offsets=None, label_align=None, color=COLORS["body"],
                 linewidth=1.2, fontsize=11, **text_kwargs):
     """Draw a frame's two unit vectors in the page as labelled arrows from ``origin``.
@@ -544,8 +544,9 @@ def frame_triad(ax, origin, names=(r"$\hat{n}_x$", r"$\hat{n}_y$"), length=0.4,
     ax : matplotlib Axes
     origin : pair of float
         Where both arrows start.
-    names : pair of str
-        The labels of the x and the y arrow (TeX between dollars).
+    names : pair of str, optional
+        The labels of the x and the y arrow (TeX between dollars); by default
+        N's, ``r"$\\hat{n}_x$"`` and ``r"$\\hat{n}_y$"``.
     length : float
         Length of each arrow, in data units; the arrows point along the page's
         x and y directions.
@@ -582,6 +583,8 @@ def frame_triad(ax, origin, names=(r"$\hat{n}_x$", r"$\hat{n}_y$"), length=0.4,
     [-0.55, -2.05]
     """
     origin = np.asarray(origin, dtype=float)
+    if names is None:
+        names = (r"$\hat{n}_x$", r"$\hat{n}_y$")
     if label_offsets is None:
         label_offsets = ((length + 0.05, -0.05), (-0.05, length + 0.07))
     if label_align is None:
