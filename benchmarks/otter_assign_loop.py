@@ -5,8 +5,10 @@
 Writes one chapter's assignment (``bookkit.autograder``), then runs
 ``otter assign`` on copies of it, ``--parallel`` at once, ``--runs`` in all,
 each killed after ``--timeout`` seconds; prints how many hung and the median
-time of the others. ``otter assign`` executes the worked solutions (its
-``run_tests``), so each run is one nbclient execution of the assignment.
+time of the others. The runs it was written for executed the worked
+solutions (otter's ``run_tests``), where the hangs were; since d5a9aaa the
+book's assignments set ``run_tests: false`` (``benchmarks/otter_run_tests.py``),
+so a run here executes nothing unless the master notebook says otherwise.
 """
 
 from __future__ import annotations
