@@ -5,7 +5,8 @@
 # reference notebook in it (scripts/test.sh), which is how the suite proves
 # that the chapters run where readers run them, without executing them again.
 # Rebuilt when requirements.txt or pyproject.toml changes. Expects the
-# environment of scripts/setup.sh to be active.
+# environment of scripts/setup.sh to be active, but with --environment-only
+# (scripts/test.sh installs .venv-readers that way while setup.sh installs .venv).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -22,6 +23,7 @@ if [ ! -x "$READERS/bin/python" ] || [ "$(cat "$READERS/.stamp" 2>/dev/null)" !=
     fi
     echo "$want" > "$READERS/.stamp"
 fi
+[ "${1:-}" = --environment-only ] && exit 0
 # The kernelspec, in the data folder of the active environment (.venv), where
 # nbval's jupyter_client looks for kernels.
 out=$("$READERS/bin/python" -m ipykernel install --prefix "${VIRTUAL_ENV:?activate .venv first}" \

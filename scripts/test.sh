@@ -53,16 +53,26 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-. scripts/setup.sh
+# What only pytest needs and what needs nothing of .venv installs while
+# scripts/setup.sh installs .venv, whose pip keeps one core busy and leaves
+# the other free: the browser (apt-get), the readers' environment
+# (requirements.txt alone) and, but for --fast, the Binder environment of
+# tests/site/test_launch.py (tests/binder_environment.py, with the system's
+# Python; in CI in a new folder, so that it is installed afresh).
 mkdir -p _build
+if [ "$mode" != fast ] && [ -n "${CI:-}" ] && [ -z "${MECHBOOK_BINDER_HOME:-}" ]; then
+    MECHBOOK_BINDER_HOME=$(mktemp -d "${TMPDIR:-/tmp}/mechbook-binder-XXXXXX")
+    export MECHBOOK_BINDER_HOME
+    trap 'rm -rf "$MECHBOOK_BINDER_HOME"' EXIT
+fi
+( if [ "$mode" != fast ]; then scripts/install-browser.sh; fi
+  scripts/readers-kernel.sh --environment-only
+  if [ "$mode" != fast ]; then python3 -m tests.binder_environment; fi
+) > _build/installs.out 2>&1 &
+readers=$!
+. scripts/setup.sh
 export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 : > "$MECHBOOK_EXECUTION_LOG"
-# The browser and the readers' kernel (only pytest needs them) install while
-# the books build: apt-get and pip wait mostly on the disk, the builds on the
-# two cores.
-( if [ "$mode" != fast ]; then scripts/install-browser.sh; fi
-  scripts/readers-kernel.sh ) > _build/readers-kernel.out 2>&1 &
-readers=$!
 # The two editions are built side by side (each executes its chapters in one
 # process, and the machine has two cores); the student edition's tests read
 # the one built here (STUDENT_SITE) instead of building it themselves.
@@ -75,13 +85,14 @@ if ! wait "$student"; then
     exit 1
 fi
 tail -n 1 _build/student-edition.out
-if ! wait "$readers"; then
-    cat _build/readers-kernel.out
-    echo "test: the browser or the readers' kernel was not installed" \
-         "(scripts/install-browser.sh, scripts/readers-kernel.sh)"
+if ! wait "$readers" || ! scripts/readers-kernel.sh >> _build/installs.out 2>&1; then
+    cat _build/installs.out
+    echo "test: the browser, the readers' kernel or the Binder environment was not" \
+         "installed (scripts/install-browser.sh, scripts/readers-kernel.sh," \
+         "tests/binder_environment.py)"
     exit 1
 fi
-cat _build/readers-kernel.out
+cat _build/installs.out
 export STUDENT_SITE="$PWD/_build/student/html"
 echo "test: built in $(( $(date +%s) - start )) s"
 status=0

@@ -13,7 +13,9 @@ import shutil
 import sys
 from pathlib import Path
 
-from tests.references import ROOT
+#: The repository (this module imports nothing of it: scripts/test.sh runs
+#: tests/binder_environment.py with the system's Python, before .venv exists).
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def environment(venv: Path | None = None) -> dict[str, str]:

@@ -15,24 +15,20 @@ one chapter it runs all cells (no error outside the cells tagged
 ``raises-exception``) and saves; afterwards ``git status`` is clean. Screenshots:
 ``_build/screenshots/launch-<chapter>.png``.
 
-Installing the environment takes minutes. Outside CI it is kept for the next
-run, in ``~/.cache/mechbook/binder`` (or ``MECHBOOK_BINDER_HOME``), while the
-files it is installed from stay the same; CI installs it afresh every time.
+The environment is made by tests/binder_environment.py, which
+``scripts/test.sh`` runs ahead while ``.venv`` installs. Outside CI it is kept
+for the next run, in ``~/.cache/mechbook/binder`` (or ``MECHBOOK_BINDER_HOME``),
+while the files it is installed from stay the same; CI installs it afresh
+every time.
 """
 
 from __future__ import annotations
 
-import contextlib
 import doctest
-import fcntl
-import hashlib
 import html
 import importlib.util
 import json
-import os
 import re
-import shutil
-import subprocess
 import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -42,7 +38,8 @@ import pytest
 import yaml
 
 from bookkit.launch import as_launch_notebook, launch_config
-from tests.reader_environment import environment, system_python
+from tests.binder_environment import binder_home, prepare, record, run
+from tests.reader_environment import environment
 from tests.references import ROOT, notebook_pages
 from tests.site.jupyter import jupyter_server, wait_until_still
 from tests.site.test_jupyterlab import RAW_MYST, SHOWN_NUMBERS, book_numbers, shown_text
@@ -97,93 +94,17 @@ def same_as_download(notebook: Path, chapter: str) -> list[str]:
             if cell != other][:3]
 
 
-def run(command, cwd, env=None):
-    """Run ``command`` in ``cwd`` (by default outside this repository's environment)."""
-    result = subprocess.run(command, cwd=cwd, env=env or environment(),
-                            capture_output=True, text=True)
-    assert result.returncode == 0, (
-        f"{command} failed:\n{result.stdout[-2000:]}{result.stderr[-3000:]}")
-    return result.stdout
-
-
-#: The files repo2docker installs the environment from (and the Python it
-#: runs): a Binder environment made from the same is kept for the next run.
-INSTALLED_FROM = ("runtime.txt", "requirements.txt", "requirements-book.txt", "pyproject.toml")
-
-
-def environment_key() -> str:
-    """A digest of what the Binder environment is installed from."""
-    digest = hashlib.sha256(run([system_python(), "--version"], cwd=ROOT.parent).encode())
-    for name in INSTALLED_FROM:
-        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
-    return digest.hexdigest()
-
-
-def installed(venv: Path) -> list[str]:
-    """The distributions installed in ``venv`` (their ``.dist-info`` folders)."""
-    return sorted(p.name for p in venv.glob("lib/python*/site-packages/*.dist-info"))
-
-
-@contextlib.contextmanager
-def binder_home(tmp_path_factory):
-    """The folder the Binder set-up lives in: in CI a new one; elsewhere one
-    kept between runs (``MECHBOOK_BINDER_HOME``, by default
-    ``~/.cache/mechbook/binder``), locked while a run uses it."""
-    if os.environ.get("CI"):
-        yield tmp_path_factory.mktemp("binder")
-        return
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    home = Path(os.environ.get("MECHBOOK_BINDER_HOME") or cache / "mechbook" / "binder")
-    home.mkdir(parents=True, exist_ok=True)
-    with open(home / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield home
-
-
-def copy_working_tree(repo: Path) -> None:
-    """``repo``: a new git repository holding this one's working tree as it is
-    (tracked and new files), committed. CI tests a clean clone, a developer
-    their uncommitted changes."""
-    shutil.rmtree(repo, ignore_errors=True)
-    repo.mkdir()
-    run(["git", "init", "--quiet"], cwd=repo)
-    files = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT).split("\0")
-    for name in filter(None, files):
-        source = ROOT / name
-        if source.is_file():
-            (repo / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, repo / name)
-    identity = ["-c", "user.name=test", "-c", "user.email=test@example.org"]
-    run(["git", "add", "-A"], cwd=repo)
-    run(["git", *identity, "commit", "--quiet", "--allow-empty", "-m", "working tree"], cwd=repo)
-
-
 @pytest.fixture(scope="module")
 def binder(tmp_path_factory):
-    """JupyterLab at the root of a repository set up as repo2docker sets it up.
-
-    Outside CI the environment (``venv``) is kept for the next run while the
-    files it is installed from (:data:`INSTALLED_FROM`) and the packages in it
-    stay the same: the copy of the repository is made anew (at the same place:
-    the environment has mechlib installed from it in editable mode) and
-    ``postBuild`` runs again, but ``requirements.txt`` is not installed again."""
-    with binder_home(tmp_path_factory) as home:
-        repo, venv = home / "repo", home / "venv"
-        copy_working_tree(repo)
-        env = environment(venv)
-        stamp, key = home / "environment.json", environment_key()
-        kept = (stamp.is_file() and json.loads(stamp.read_text())
-                == {"from": key, "installed": installed(venv)})
-        stamp.unlink(missing_ok=True)
-        if not kept:
-            # repo2docker's Python build pack: runtime.txt, requirements.txt, postBuild
-            shutil.rmtree(venv, ignore_errors=True)
-            run([system_python(), "-m", "venv", str(venv)], cwd=repo, env=env)
-            run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r",
-                 "requirements.txt"], cwd=repo, env=env)
+    """JupyterLab at the root of a repository set up as repo2docker sets it up:
+    ``requirements.txt`` installed (:func:`tests.binder_environment.prepare`:
+    kept from an earlier run, or from ``scripts/test.sh``'s install ahead,
+    while what it is installed from stays the same), then ``postBuild`` run."""
+    with binder_home() as home:
+        repo, venv, env, kept = prepare(home)
         run(["./postBuild"], cwd=repo, env=env)
-        stamp.write_text(json.dumps({"from": key, "installed": installed(venv)}))
-        print(f"Binder environment {'kept from the last run' if kept else 'installed'}: {venv}")
+        record(home)
+        print(f"Binder environment {'kept' if kept else 'installed'}: {venv}")
         yield from jupyter_server(tmp_path_factory.mktemp("binder-server"), repo, myst=True,
                                   python=str(venv / "bin" / "python"), env=env)
 
