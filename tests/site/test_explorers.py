@@ -14,61 +14,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.test_pages import open_page, pages_with_explorers
+from tests.site.test_pages import pages_with_explorers
 
 FRAME_STATE = """root => {
     const img = root.querySelector('img.mechlib-explorer-frame');
     return {src: img.getAttribute('src'), alt: img.alt,
             loaded: img.complete && img.naturalWidth > 0};
 }"""
-
-
-@pytest.fixture(scope="module")
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
-
-
-@pytest.mark.parametrize("path", pages_with_explorers())
-def test_every_slider_changes_the_picture(context, base_url, path):
-    page, foreign, errors = open_page(context, f"{base_url}/{path}")
-    try:
-        explorers = page.locator(".mechlib-explorer")
-        chapter = path.replace(".html", ".md")
-        assert explorers.count() > 0, (
-            f"{chapter} shows an ipywidgets explorer that does nothing without a kernel: "
-            "convert it to ml.display.explorer (CONTRIBUTING.md, 'explorer')")
-        for n in range(explorers.count()):
-            root = explorers.nth(n)
-            sliders = root.locator("input[type=range]")
-            assert sliders.count() > 0, f"{path}: explorer {n} has no slider"
-            for k in range(sliders.count()):
-                slider = sliders.nth(k)
-                label = root.locator(f"label[for='{slider.get_attribute('id')}']")
-                assert label.count() == 1 and label.inner_text().strip(), (
-                    f"{path}: explorer {n}, slider {k} has no label")
-                before = root.evaluate(FRAME_STATE)
-                shown = root.locator("output").nth(k).inner_text()
-                at_end = slider.get_attribute("value") == slider.get_attribute("max")
-                slider.focus()
-                page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
-                page.wait_for_function(
-                    """([root, src]) => {
-                        const img = root.querySelector('img.mechlib-explorer-frame');
-                        return img.getAttribute('src') !== src
-                            && img.complete && img.naturalWidth > 0;
-                    }""", arg=[root.element_handle(), before["src"]], timeout=5000)
-                after = root.evaluate(FRAME_STATE)
-                assert after["loaded"], f"{path}: explorer {n}, slider {k}: picture did not load"
-                assert after["alt"] != before["alt"] and after["alt"].strip(), (
-                    f"{path}: explorer {n}, slider {k}: the alt text did not follow")
-                assert root.locator("output").nth(k).inner_text() != shown, (
-                    f"{path}: explorer {n}, slider {k}: the shown value did not follow")
-        assert not foreign, f"{path} requested other hosts: {foreign}"
-        assert not errors, f"{path} logged console errors: {errors}"
-    finally:
-        page.close()
 
 
 # For each explorer: the smallest text of the picture the page shows, in CSS px
@@ -95,33 +47,83 @@ LEGIBILITY = """root => {
 }"""
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("view", ["1280-light", "390-light"])
 @pytest.mark.parametrize("path", pages_with_explorers())
-def test_explorer_pictures_and_sliders_are_legible(browser, base_url, path, width):
+def test_explorer_pictures_and_sliders_are_legible(views, path, view):
     """At 1280 and at 390 px: the smallest text of every explorer's picture is at
-    least 9 CSS px, and each slider shows its two ends and "k of n"."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}/{path}", wait_until="networkidle")
-        explorers = page.locator(".mechlib-explorer")
-        found = []
-        for n in range(explorers.count()):
-            root = explorers.nth(n)
-            root.scroll_into_view_if_needed()
-            page.wait_for_function("root => root.querySelector('img').complete",
-                                   arg=root.element_handle())
-            seen = root.evaluate(LEGIBILITY)
-            print(f"{path} at {width} px: explorer {n} ({seen['set']} pictures, "
-                  f"{seen['shown']} of {seen['natural']} px): smallest text "
-                  f"{seen['smallest']:.1f} CSS px")
-            if seen["smallest"] < 9:
-                found.append(f"explorer {n}: smallest text {seen['smallest']:.1f} CSS px")
-            for k, slider in enumerate(seen["sliders"]):
-                if not all(end.strip() for end in slider["ends"]) or len(slider["ends"]) != 2:
-                    found.append(f"explorer {n}, slider {k} shows no ends: {slider['ends']}")
-                if not slider["step"].endswith(f" of {slider['max'] + 1}"):
-                    found.append(f"explorer {n}, slider {k} shows no step: {slider['step']!r}")
-    finally:
-        context.close()
-    assert not found, f"{path} at {width} px:\n" + "\n".join(found)
+    least 9 CSS px, and each slider shows its two ends and "k of n". Read in
+    the page the other reading checks share (tests/site/views.py)."""
+    page = views.open(path, view).page
+    explorers = page.locator(".mechlib-explorer")
+    found = []
+    for n in range(explorers.count()):
+        root = explorers.nth(n)
+        root.scroll_into_view_if_needed()
+        page.wait_for_function("root => root.querySelector('img').complete",
+                               arg=root.element_handle())
+        seen = root.evaluate(LEGIBILITY)
+        print(f"{path} in {view}: explorer {n} ({seen['set']} pictures, "
+              f"{seen['shown']} of {seen['natural']} px): smallest text "
+              f"{seen['smallest']:.1f} CSS px")
+        if seen["smallest"] < 9:
+            found.append(f"explorer {n}: smallest text {seen['smallest']:.1f} CSS px")
+        for k, slider in enumerate(seen["sliders"]):
+            if not all(end.strip() for end in slider["ends"]) or len(slider["ends"]) != 2:
+                found.append(f"explorer {n}, slider {k} shows no ends: {slider['ends']}")
+            if not slider["step"].endswith(f" of {slider['max'] + 1}"):
+                found.append(f"explorer {n}, slider {k} shows no step: {slider['step']!r}")
+    assert not found, f"{path} in {view}:\n" + "\n".join(found)
+
+
+#: Resolves when the explorer ``root`` shows a picture other than ``src``, loaded.
+PICTURE_CHANGED = """([root, src]) => {
+    const img = root.querySelector('img.mechlib-explorer-frame');
+    return img.getAttribute('src') !== src && img.complete && img.naturalWidth > 0;
+}"""
+
+
+@pytest.mark.parametrize("view", ["1280-light"])
+@pytest.mark.parametrize("path", pages_with_explorers())
+def test_every_slider_changes_the_picture(views, path, view):
+    """Each slider moved one step with the keyboard, then back: the picture, its
+    alt text and the shown value follow, and come back. Run in the page the
+    other reading checks share (tests/site/views.py), which it leaves as it was."""
+    shown = views.open(path, view)
+    page = shown.page
+    explorers = page.locator(".mechlib-explorer")
+    chapter = path.replace(".html", ".md")
+    assert explorers.count() > 0, (
+        f"{chapter} shows an ipywidgets explorer that does nothing without a kernel: "
+        "convert it to ml.display.explorer (CONTRIBUTING.md, 'explorer')")
+    for n in range(explorers.count()):
+        root = explorers.nth(n)
+        sliders = root.locator("input[type=range]")
+        assert sliders.count() > 0, f"{path}: explorer {n} has no slider"
+        for k in range(sliders.count()):
+            slider = sliders.nth(k)
+            label = root.locator(f"label[for='{slider.get_attribute('id')}']")
+            assert label.count() == 1 and label.inner_text().strip(), (
+                f"{path}: explorer {n}, slider {k} has no label")
+            before = root.evaluate(FRAME_STATE)
+            value = root.locator("output").nth(k).inner_text()
+            at_end = slider.get_attribute("value") == slider.get_attribute("max")
+            slider.focus()
+            page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+            page.wait_for_function(PICTURE_CHANGED, arg=[root.element_handle(), before["src"]],
+                                   timeout=5000)
+            after = root.evaluate(FRAME_STATE)
+            assert after["loaded"], f"{path}: explorer {n}, slider {k}: picture did not load"
+            assert after["alt"] != before["alt"] and after["alt"].strip(), (
+                f"{path}: explorer {n}, slider {k}: the alt text did not follow")
+            assert root.locator("output").nth(k).inner_text() != value, (
+                f"{path}: explorer {n}, slider {k}: the shown value did not follow")
+            page.keyboard.press("ArrowRight" if at_end else "ArrowLeft")
+            page.wait_for_function(PICTURE_CHANGED, arg=[root.element_handle(), after["src"]],
+                                   timeout=5000)
+            assert root.evaluate(FRAME_STATE) == before, (
+                f"{path}: explorer {n}, slider {k}: moved back, the picture did not come back")
+            assert root.locator("output").nth(k).inner_text() == value, (
+                f"{path}: explorer {n}, slider {k}: moved back, the shown value did not")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    assert not shown.foreign, f"{path} requested other hosts: {shown.foreign}"
+    assert not shown.errors, f"{path} logged console errors: {shown.errors}"

@@ -14,7 +14,6 @@ import re
 
 import pytest
 
-from tests.site.test_page_chrome import PHONE, page_at
 from tests.site.test_pages import PAGES
 
 WIDTH = re.compile(r'<svg[^>]*\swidth="([\d.]+)pt"')
@@ -40,13 +39,15 @@ def test_some_page_has_svg_figures(site):
         "no page has an SVG figure: the figure test would check nothing"
 
 
+@pytest.mark.parametrize("view", ["390-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_figures_are_legible_on_a_phone_and_open_full_size(browser, base_url, site, path):
+def test_figures_are_legible_on_a_phone_and_open_full_size(views, site, path, view):
+    """Read in the page the other reading checks share (tests/site/views.py)."""
     if not svg_figures((site / path).read_text("utf-8")):
         return   # nothing to read on this page (test_some_page_has_svg_figures)
-    with page_at(browser, f"{base_url}/{path}", PHONE) as page:
-        figures = page.evaluate(FIGURES)
-        wide = page.evaluate("() => document.documentElement.scrollWidth")
+    page = views.open(path, view).page
+    figures = page.evaluate(FIGURES)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
     found = []
     if wide > 391:
         found.append(f"{path}: the page scrolls sideways ({wide} px of content): "

@@ -65,12 +65,13 @@ def test_some_page_shows_an_animation(site):
         "no page shows an animation: the controls test would check nothing"
 
 
+@pytest.mark.parametrize("view", ["390-light"])
 @pytest.mark.parametrize("path", PAGES)
-def test_animation_controls_fit_a_phone(browser, base_url, site, path):
+def test_animation_controls_fit_a_phone(views, site, path, view):
+    """Read in the page the other reading checks share (tests/site/views.py)."""
     if not shows_animations((site / path).read_text("utf-8")):
         return   # no controls on this page (test_some_page_shows_an_animation)
-    with page_at(browser, f"{base_url}/{path}", PHONE) as page:
-        found = page.evaluate(CONTROLS_OUTSIDE)
+    found = views.open(path, view).page.evaluate(CONTROLS_OUTSIDE)
     assert not found, f"{path} at 390 px:\n" + "\n".join(found)
 
 

@@ -9,6 +9,8 @@ paper the questions without their answers.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.references import ROOT
@@ -19,29 +21,29 @@ from tests.test_quick_checks import CHAPTERS, quick_checks
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 
 
-@pytest.mark.parametrize("chapter", [page.stem for page in CHAPTERS])
-def test_every_quick_check_is_a_group_of_choices(browser, base_url, chapter):
+@pytest.mark.parametrize("view", ["390-light"])
+@pytest.mark.parametrize("path", [f"book/{page.stem}.html" for page in CHAPTERS])
+def test_every_quick_check_is_a_group_of_choices(views, path, view):
+    """Read in the page the other reading checks share (tests/site/views.py)."""
+    chapter = Path(path).stem
     asked = {label: body for label, _, body, _ in quick_checks(ROOT / "book" / f"{chapter}.md")}
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
-    try:
-        shown = page.locator("div.mechbook-qc")
-        assert sorted(shown.evaluate_all("els => els.map(e => e.id)")) == sorted(asked)
-        for label, body in asked.items():
-            root = page.locator(f"#{label}")
-            group = root.get_by_role("radiogroup")
-            assert group.count() == 1, label
-            choices = body.count("\n- [")
-            assert group.get_by_role("radio").count() == choices, label
-            # the question is prose: a line of it that Markdown read as a list
-            # (one starting with "+ " or "- ") would split it
-            assert root.locator(".mechbook-qc-question :is(ul, ol)").count() == 0, label
-            assert not root.locator("details.mechbook-qc-answer").is_visible(), label
-            assert root.locator(".mechbook-qc-question mjx-container").count() \
-                == root.locator(".mechbook-qc-question .math").count(), label
-        assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
+    opened = views.open(path, view)
+    page = opened.page
+    shown = page.locator("div.mechbook-qc")
+    assert sorted(shown.evaluate_all("els => els.map(e => e.id)")) == sorted(asked)
+    for label, body in asked.items():
+        root = page.locator(f"#{label}")
+        group = root.get_by_role("radiogroup")
+        assert group.count() == 1, label
+        choices = body.count("\n- [")
+        assert group.get_by_role("radio").count() == choices, label
+        # the question is prose: a line of it that Markdown read as a list
+        # (one starting with "+ " or "- ") would split it
+        assert root.locator(".mechbook-qc-question :is(ul, ol)").count() == 0, label
+        assert not root.locator("details.mechbook-qc-answer").is_visible(), label
+        assert root.locator(".mechbook-qc-question mjx-container").count() \
+            == root.locator(".mechbook-qc-question .math").count(), label
+    assert not opened.foreign and not opened.errors, (opened.foreign, opened.errors)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
