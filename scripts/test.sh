@@ -53,12 +53,13 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-# What only pytest needs and what needs nothing of .venv installs while
-# scripts/setup.sh installs .venv, whose pip keeps one core busy and leaves
-# the other free: the browser (apt-get), the readers' environment
-# (requirements.txt alone) and, but for --fast, the Binder environment of
-# tests/site/test_launch.py (tests/binder_environment.py, with the system's
-# Python; in CI in a new folder, so that it is installed afresh).
+# What only pytest needs and what needs nothing of .venv installs in the
+# background while scripts/setup.sh installs .venv: the browser (apt-get), the
+# readers' environment (requirements.txt alone) and, but for --fast, the Binder
+# environment of tests/site/test_launch.py (tests/binder_environment.py, with
+# the system's Python; in CI in a new folder, so that it is installed afresh).
+# The two pip installs slow each other; the gain is that the Binder install no
+# longer runs inside the test phase.
 mkdir -p _build
 if [ "$mode" != fast ] && [ -n "${CI:-}" ] && [ -z "${MECHBOOK_BINDER_HOME:-}" ]; then
     MECHBOOK_BINDER_HOME=$(mktemp -d "${TMPDIR:-/tmp}/mechbook-binder-XXXXXX")
@@ -69,7 +70,7 @@ fi
   scripts/readers-kernel.sh --environment-only
   if [ "$mode" != fast ]; then python3 -m tests.binder_environment; fi
 ) > _build/installs.out 2>&1 &
-readers=$!
+ahead=$!
 . scripts/setup.sh
 export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 : > "$MECHBOOK_EXECUTION_LOG"
@@ -78,14 +79,14 @@ export MECHBOOK_EXECUTION_LOG="$PWD/_build/executions.log"
 # the one built here (STUDENT_SITE) instead of building it themselves.
 python -m bookkit.student_edition > _build/student-edition.out 2>&1 &
 student=$!
-MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" "$readers" 2>/dev/null; exit 1; }
+MECHLIB_CHECK_STRICT=1 scripts/build.sh || { kill "$student" "$ahead" 2>/dev/null; exit 1; }
 if ! wait "$student"; then
     tail -n 60 _build/student-edition.out
     echo "test: the student edition did not build (log: _build/student/build.log)"
     exit 1
 fi
 tail -n 1 _build/student-edition.out
-if ! wait "$readers" || ! scripts/readers-kernel.sh >> _build/installs.out 2>&1; then
+if ! wait "$ahead" || ! scripts/readers-kernel.sh >> _build/installs.out 2>&1; then
     cat _build/installs.out
     echo "test: the browser, the readers' kernel or the Binder environment was not" \
          "installed (scripts/install-browser.sh, scripts/readers-kernel.sh," \
