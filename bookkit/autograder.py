@@ -84,8 +84,10 @@ from .notebooks import log_execution
 ROOT = REPOSITORY
 OUTPUT = ROOT / "_build" / "autograder"
 
-# The packages the graded notebook imports (pins from requirements.txt).
-GRADING_PACKAGES = ("sympy", "numpy", "scipy", "matplotlib")
+#: What grading needs: the packages the graded notebook imports, and what
+#: runs it (pinned to the versions of the environment that made the zip).
+GRADING_PACKAGES = ("sympy", "numpy", "scipy", "matplotlib", "ipykernel", "nbclient",
+                    "nbformat")
 
 
 def exercise_of(check, label):
@@ -265,12 +267,10 @@ def manifest(chapter):
 
 
 def _requirements():
-    pins = []
-    for line in (ROOT / "requirements.txt").read_text().splitlines():
-        package = re.split(r"[=<>! ]", line.strip(), maxsplit=1)[0]
-        if package in GRADING_PACKAGES:
-            pins.append(line.strip())
-    return "\n".join(pins) + "\n"
+    """The pins of the grading environment: the versions of this one."""
+    from importlib.metadata import version
+
+    return "".join(f"{name}=={version(name)}\n" for name in GRADING_PACKAGES)
 
 
 #: The modules of mechlib.book that build the book, not needed to grade.
@@ -307,7 +307,7 @@ def assign(chapter, output=OUTPUT):
                          f"failed for {chapter}; the log is {log}")
     _for_our_grader(autograder_zip(folder), manifest(chapter))
     solutions = folder / "dist" / "autograder" / f"{chapter.stem}.ipynb"
-    with Grader(folder, cell_time_limit=SOLUTION_TIME_LIMIT) as grader:
+    with Grader(folder, cell_time_limit=SOLUTION_TIME_LIMIT, sandbox="trusted") as grader:
         scores, notes = grader.grade(solutions)
     maximum = {q["name"]: len(q["checks"]) for q in grader.questions}
     if scores != maximum or notes:   # full marks, and nothing to say about them
@@ -319,37 +319,92 @@ def assign(chapter, output=OUTPUT):
 #: Seconds a cell of the worked solutions may take when they are graded.
 SOLUTION_TIME_LIMIT = 300
 
-#: Gradescope's run_autograder: otter's environment, our grader.
+#: Gradescope's run_autograder: the environment of SETUP, our grader.
 RUN_AUTOGRADER = """#!/usr/bin/env bash
-# Grades /autograder/submission into /autograder/results/results.json with
-# bookkit.grade: the notebook runs in a kernel of its own as the user
-# nobody, the grade is computed in a fresh process (see that module).
-export PATH=/root/miniforge3/bin:$PATH
-eval "$(mamba shell hook --shell bash)"
-mamba activate otter-env
-chmod o+x /root        # nobody reaches Python in /root/miniforge3 (not the folder's list)
-cd /autograder/source
-PYTHONPATH=/autograder/source/files exec python -m bookkit.grade --gradescope
+# Gradescope runs this for each submission: bookkit.grade, which the zip
+# carries in files/, grades /autograder/submission into
+# /autograder/results/results.json. The notebook runs as a user of its own
+# that can read neither the unpacked zip nor the results (bookkit/grade.py).
+set -eo pipefail
+root=${MECHBOOK_AUTOGRADER_ROOT:-/autograder}
+if [ -n "${MECHBOOK_GRADER_VENV:-}" ]; then
+    # tests: a virtual environment made from environment.yml's pip list
+    # stands in for the conda environment that setup.sh makes
+    . "$MECHBOOK_GRADER_VENV/bin/activate"
+else
+    export PATH=/root/miniforge3/bin:$PATH
+    eval "$(mamba shell hook --shell bash)"
+    mamba activate mechbook-grader
+    chmod o+x /root     # the notebook's user reaches Python in /root/miniforge3
+fi
+cd "$root/source"
+PYTHONPATH="$root/source/files" exec python -m bookkit.grade --gradescope --root "$root"
 """
+
+#: Gradescope's setup.sh: Python 3.11 (miniforge) and environment.yml.
+SETUP = """#!/usr/bin/env bash
+# Gradescope builds the grading image with this: miniforge's Python and the
+# environment mechbook-grader of environment.yml (the pins the assignment was
+# made and tested with). Nothing of otter-grader is needed to grade.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update && apt-get install -y wget
+release=https://github.com/conda-forge/miniforge/releases/download/25.3.1-0
+wget -nv -O /tmp/miniforge.sh "$release/Miniforge3-Linux-$(uname -m).sh"
+bash /tmp/miniforge.sh -b -p /root/miniforge3
+/root/miniforge3/bin/mamba env create -f /autograder/source/environment.yml
+"""
+
+
+def environment_yml(requirements):
+    """The conda environment of the zip: Python 3.11 and ``requirements``
+    from pip.
+
+    >>> print(environment_yml("sympy==1.14.0\\n"), end="")
+    name: mechbook-grader
+    channels:
+    - conda-forge
+    dependencies:
+    - python=3.11
+    - pip
+    - pip:
+      - sympy==1.14.0
+    """
+    return yaml.safe_dump({
+        "name": "mechbook-grader", "channels": ["conda-forge"],
+        "dependencies": ["python=3.11", "pip", {"pip": requirements.split()}]},
+        sort_keys=False)
+
+
+#: What the zip carries of bookkit: the grader and what it runs in the sandbox.
+GRADER_MODULES = ("__init__.py", "grade.py", "submission.py")
 
 
 def _for_our_grader(path, data):
     """Rewrite otter's autograder zip for :mod:`bookkit.grade`: add
-    ``grading/manifest.json`` (``data``), replace ``run_autograder``, drop
-    otter's ``run_otter.py`` (which would run the hidden tests in the
-    student's kernel)."""
+    ``grading/manifest.json`` (``data``) and the grader (``files/bookkit``),
+    replace ``run_autograder``, ``setup.sh``, ``environment.yml`` and
+    ``requirements.txt`` by ours, drop otter's ``run_otter.py`` (which would
+    run the hidden tests in the student's kernel)."""
+    ours = {"run_autograder": RUN_AUTOGRADER, "setup.sh": SETUP,
+            "requirements.txt": _requirements(),
+            "environment.yml": environment_yml(_requirements()),
+            MANIFEST: json.dumps(data, indent=1, sort_keys=True)}
+    for name in GRADER_MODULES:
+        ours[f"files/bookkit/{name}"] = (Path(__file__).parent / name).read_text()
     entries = {}
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
-            if info.filename not in ("run_autograder", "run_otter.py", MANIFEST):
+            if info.filename not in ("run_otter.py", *ours):
                 entries[info] = archive.read(info)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for info, content in entries.items():
             archive.writestr(info, content)
-        archive.writestr(MANIFEST, json.dumps(data, indent=1, sort_keys=True))
-        script = zipfile.ZipInfo("run_autograder", date_time=(2020, 1, 1, 0, 0, 0))
-        script.external_attr = 0o100755 << 16
-        archive.writestr(script, RUN_AUTOGRADER)
+        for name, content in ours.items():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            executable = name in ("run_autograder", "setup.sh")
+            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            archive.writestr(info, content)
 
 
 #: Seconds an otter command may take before it is taken to hang (see

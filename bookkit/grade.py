@@ -1,43 +1,47 @@
-"""Grading submitted notebooks: the student's code runs in its own kernel, the
-grade is computed in a fresh process that runs none of it.
+"""Grading submitted notebooks: each runs sealed in a sandbox, and the grade
+is computed in a fresh process that runs none of the student's code.
 
 One command grades a batch (the autograder zip of :mod:`bookkit.autograder`,
 or the assignment folder that holds it, then the submissions, ``.ipynb`` or
 the ``.zip`` that otter's export cell makes)::
 
     python -m bookkit.grade _build/autograder/<slug> submissions/*.ipynb \\
-        --out scores.csv [--cell-time-limit 60] [--notebook-time-limit 900]
+        --out scores.csv [--jobs 2] [--cell-time-limit 60] [--memory-limit 4]
 
-and the Gradescope autograder (``run_autograder`` in the zip) runs
-``python -m bookkit.grade --gradescope``, which grades
+and Gradescope's ``run_autograder`` (in the zip, which carries this module)
+runs ``python -m bookkit.grade --gradescope``, which grades
 ``/autograder/submission`` into ``/autograder/results/results.json``.
 
 For each submission:
 
-1. **The notebook runs** (:meth:`Grader.run`) in a fresh temporary folder that
-   holds nothing but a copy of it, in a kernel of its own (as the user
-   ``nobody`` when the command runs as root and that user can run Python),
-   with nbclient: each cell under a time limit (``--cell-time-limit``); a cell
-   that runs over it is interrupted, and when the kernel does not answer the
-   interrupt it is killed and a new one runs the cells that remain (they miss
-   what the old kernel held), so an endless loop costs its cell, not the
-   batch; the whole notebook has a time limit too. Errors do not stop it.
-   otter's own cells (``grader.check``, the export) are not run. Before each
-   question's ``grader.check`` cell (at the end when it is missing) an
-   exporter cell sends the question's answers out of the kernel as data, JSON
-   trees (:func:`mechlib.book.grading.to_tree`) in display data that nbclient
-   reads here; nothing is read from a file the notebook could write.
-2. **The grading files are checked**: this process keeps, in memory, the
-   sha256 of every file it grades with (the worked expressions and mechlib's
-   grading code from the zip, the copies of SymPy and mpmath it grades with,
-   the standard library modules the grader imports), taken before the first
-   notebook ran; after each notebook they must be unchanged, else the
-   submission is not graded (and the files are extracted afresh).
-3. **The grader runs** (:meth:`Grader.judge`) in a fresh ``python -I -S -B``
-   process that imports only those files, reads the trees with a whitelist
-   parser and compares them with the worked expressions at points drawn at
-   grading time (:func:`mechlib.book.grading.serve`); a check that takes over
-   ``--grade-time-limit`` seconds scores nothing and the others go on.
+1. **The notebook runs sealed** (:meth:`Grader.run`): its code cells, and
+   before each question's check an exporter cell that displays the
+   question's answers as JSON trees (:func:`mechlib.book.grading.to_tree`),
+   are run by :mod:`bookkit.submission` in a kernel of its own, inside
+   bubblewrap (:func:`sandbox_command`): new PID, mount, IPC, UTS and network
+   namespaces; the Python environment read-only, an empty private ``/tmp``
+   (its size bounded) that is gone afterwards, the assignment's ``mechlib``
+   (without the grading files) read-only; nothing else of the machine: not
+   the grading files, the zip, the checkout, a home folder, other
+   submissions, or any process outside. It runs as a user id of its own that
+   owns no file (as root), or as ``nobody`` in a user namespace (otherwise),
+   with limits on memory, processes and file size; when it ends, every
+   process it started ends with it. Each cell has a time limit, the whole
+   notebook too.
+2. **The grader runs** (:meth:`Grader.judge`) in a fresh ``python -I -B``
+   process that imports the grading code from this grader's private copy of
+   the zip, reads the trees with a whitelist parser and compares them with
+   the worked expressions at points drawn at grading time
+   (:func:`mechlib.book.grading.serve`); one check may take
+   ``--grade-time-limit`` seconds, a submission's checks together
+   ``--judge-time-limit``; the grading process has the memory limit too.
+
+On Gradescope, where every submission has a container of its own and
+bubblewrap may not run, step 1 runs without namespaces as a user id that
+owns no file, after the unpacked zip and the results folder are closed to it
+(``0700``); every process of that user is killed afterwards. Without a
+working sandbox a local batch refuses to run, unless ``--no-sandbox`` (as
+root) asks for that same unprivileged run, whose risks it prints.
 
 The batch goes on after any failure of one submission; its CSV has one row per
 submission: ``submission``, a column per question (its points), ``total``,
@@ -48,12 +52,12 @@ failed and why a check scored nothing.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import csv
-import functools
-import hashlib
 import inspect
 import json
 import os
+import queue
 import re
 import selectors
 import shutil
@@ -63,14 +67,13 @@ import sys
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
 from mechlib.book import grading
 
-__all__ = ["Grader", "grade_batch", "main"]
+__all__ = ["Grader", "grade_batch", "main", "sandbox_command"]
 
 #: Seconds a cell may run (``--cell-time-limit``).
 CELL_TIME_LIMIT = 60
@@ -79,61 +82,55 @@ NOTEBOOK_TIME_LIMIT = 900
 #: Seconds one check may take in the grader (``--grade-time-limit``); the
 #: first also imports SymPy.
 GRADE_TIME_LIMIT = 60
-#: Seconds a kernel has to answer after an interrupt before it is killed.
-INTERRUPT_GRACE = 10
+#: Seconds all the checks of one submission may take (``--judge-time-limit``).
+JUDGE_TIME_LIMIT = 180
+#: GiB of memory each process of a notebook, and the grader, may use
+#: (``--memory-limit``).
+MEMORY_LIMIT = 4
+#: Processes and threads a notebook may run at once.
+PROCESS_LIMIT = 256
+#: Bytes of files a notebook may write (its private /tmp).
+DISK_LIMIT = 512 * 2**20
+#: Bytes of the runner's report read back (answers' trees and notes).
+REPORT_LIMIT = 16 * 2**20
 #: The manifest of an autograder zip: the questions, their checks and worked
 #: expressions (written by :mod:`bookkit.autograder`).
 MANIFEST = "grading/manifest.json"
-#: What the grader imports besides the standard library, copied from this
-#: environment into the grader's private folder.
-GRADER_PACKAGES = ("sympy", "mpmath")
+#: The first of the user ids that notebooks run as when the grader is root:
+#: each grader process and job has its own, which owns no file.
+SANDBOX_UID = 2**30
 #: otter's own cells in a student notebook, which grading does not run.
 _OTTER_LINE = re.compile(r"\s*(#.*|import otter|grader\s*=\s*otter\.Notebook\(.*\)|"
                          r"grader\.(check|check_all|export)\(.*\))?\s*")
-#: The error nbclient reports for a cell that ran over its time.
-_TIMEOUT = "CellTimeLimit"
 _CHECK_CELL = re.compile(r"""^\s*grader\.check\(\s*["']([^"']+)["']\s*\)\s*$""", re.M)
+_RUNNER = Path(__file__).with_name("submission.py")
+
+NO_SANDBOX = """\
+grade: --no-sandbox: each notebook runs as a user id of its own, which owns no
+file, without namespaces. It can then read every file that any user may read
+(a world-readable copy of the autograder zip or of the book's solutions
+included), use the network, fill /tmp, and see the other processes of this
+machine; what it starts is killed when it ends. Grade this way only in a
+container that holds nothing but the assignment and the submissions."""
 
 
 class GradingError(RuntimeError):
     """A submission that could not be graded (the batch goes on)."""
 
 
-# --- the files the grader trusts ---------------------------------------------------
+# --- the assignment ------------------------------------------------------------------
 
-def digests(paths):
-    """``{path: sha256}`` of every file under ``paths`` (files or folders),
-    and ``None`` for a path that does not exist."""
-    out = {}
-    for path in map(Path, paths):
-        if path.is_dir():
-            for root, _dirs, files in os.walk(path):
-                for name in files:
-                    file = Path(root, name)
-                    out[str(file)] = _sha256(file)
-        elif path.exists():
-            out[str(path)] = _sha256(path)
-        else:
-            out[str(path)] = None
-    return out
-
-
-def _sha256(file):
-    try:
-        return hashlib.sha256(Path(file).read_bytes()).hexdigest()
-    except OSError:
-        return "unreadable"
-
-
-#: The grading process's start: the private folder first on its path, then
-#: the standard library (``-I -S``: no site-packages, no user site, no
-#: current folder, no PYTHON* variables; ``-B``: it writes no bytecode).
-_BOOT = ("import sys; sys.path[:0] = {path!r}; "
-         "from mechlib.book.grading import serve; serve()")
-_IMPORTS = ("import sys; sys.path[:0] = {path!r}; import json; "
-            "import mechlib.book.grading, mechlib.book.check, sympy.physics.mechanics; "
-            "print(json.dumps(sorted({{getattr(m, '__file__', None) or '' for m in "
-            "list(sys.modules.values())}} - {{''}})))")
+def autograder_zip(assignment):
+    """The autograder of an assignment: the zip itself, the one ``otter
+    assign`` wrote in ``<folder>/dist/autograder/``, or a folder that holds
+    ``grading/manifest.json`` (Gradescope's ``/autograder/source``)."""
+    assignment = Path(assignment)
+    if assignment.is_file() or (assignment / MANIFEST).is_file():
+        return assignment
+    found = sorted((assignment / "dist" / "autograder").glob("*.zip"))
+    if not found:
+        raise SystemExit(f"grade: no autograder zip in {assignment}/dist/autograder")
+    return found[-1]
 
 
 def _extract(source, target):
@@ -160,77 +157,24 @@ def _extract(source, target):
             destination.write_bytes(archive.read(info))
 
 
-def autograder_zip(assignment):
-    """The autograder of an assignment: the zip itself, the one ``otter
-    assign`` wrote in ``<folder>/dist/autograder/``, or a folder that holds
-    ``grading/manifest.json`` (Gradescope's ``/autograder/source``)."""
-    assignment = Path(assignment)
-    if assignment.is_file() or (assignment / MANIFEST).is_file():
-        return assignment
-    found = sorted((assignment / "dist" / "autograder").glob("*.zip"))
-    if not found:
-        raise SystemExit(f"grade: no autograder zip in {assignment}/dist/autograder")
-    return found[-1]
+def _read_notebook(path):
+    path = Path(path)
+    if path.suffix == ".zip":
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist()
+                     if n.endswith(".ipynb") and "/" not in n.strip("/")]
+            if len(names) != 1:
+                raise GradingError(f"the zip holds {len(names)} notebooks, not one")
+            return nbformat.reads(archive.read(names[0]).decode("utf-8"), as_version=4)
+    return nbformat.read(path, as_version=4)
 
 
-# --- running the student's notebook --------------------------------------------------
-
-def _kernel_user(requested):
-    """``(uid, gid, name)`` of the user the kernel runs as, or ``None`` for
-    this process's own. As root, ``nobody`` by default, if it can run this
-    Python (its folders must be open to it)."""
-    if requested == "" or os.name != "posix":
-        return None
-    if requested is None:
-        if os.geteuid() != 0:
-            return None
-        requested = "nobody"
-    import pwd
-
-    entry = pwd.getpwnam(requested)
-    try:
-        probe = subprocess.run([sys.executable, "-c", "import ipykernel, sympy"],
-                               user=entry.pw_uid, group=entry.pw_gid, extra_groups=[],
-                               cwd="/", env={"PATH": os.environ.get("PATH", "")},
-                               capture_output=True).returncode
-    except OSError:
-        probe = 1
-    if probe != 0:
-        print(f"grade: the user {requested} cannot run {sys.executable} (are its "
-              "folders open to it?); the notebooks run as this process's user",
-              file=sys.stderr)
-        return None
-    return entry.pw_uid, entry.pw_gid, requested
-
-
-def _kernel_manager_class(user):
-    """A kernel manager that starts the kernel as ``user`` (its connection
-    file made readable to it), or jupyter_client's own."""
-    from jupyter_client.manager import AsyncKernelManager
-
-    if user is None:
-        return AsyncKernelManager
-
-    class UserKernelManager(AsyncKernelManager):
-        async def _async_launch_kernel(self, kernel_cmd, **kw):
-            os.chown(self.connection_file, user[0], user[1])
-            kw.update(user=user[0], group=user[1], extra_groups=[])
-            return await super()._async_launch_kernel(kernel_cmd, **kw)
-
-    return UserKernelManager
-
-
-@functools.cache
-def _to_tree_source():
-    """:func:`grading.to_tree`'s code, read once, before any notebook runs: a
-    notebook that rewrites the module on disk changes no later exporter."""
-    return inspect.getsource(grading.to_tree)
-
+# --- what the notebook's kernel runs ------------------------------------------------
 
 def exporter_source(variables):
     """The code of the cell that sends the answers ``{variable: frame}`` out
     of the kernel as display data of type :data:`grading.MIME`."""
-    body = _to_tree_source() + (
+    body = inspect.getsource(grading.to_tree) + (
         "_out = {}\n"
         "for _name, _frame in _frames.items():\n"
         "    if _name not in _values:\n"
@@ -249,170 +193,246 @@ def exporter_source(variables):
             f"if _k in {names!r}}}}})")
 
 
-@dataclass
-class Run:
-    """What running one notebook gave: the trees of its answers and notes."""
-    trees: dict = field(default_factory=dict)          # variable -> tree
-    timed_out: list = field(default_factory=list)
-    failed: list = field(default_factory=list)
-    restarted: list = field(default_factory=list)
-    skipped: list = field(default_factory=list)
+def work_cells(notebook, questions):
+    """The cells the kernel runs, ``[{"source", "label"}]``: the notebook's
+    code cells but otter's, with an exporter before each question's check
+    cell (or at the end)."""
+    cells, placed, number = [], set(), 0
+
+    def export(question):
+        variables = {c["variable"]: c.get("frame") for c in question["checks"]}
+        cells.append({"source": exporter_source(variables),
+                      "label": f"export {question['name']}"})
+        placed.add(question["name"])
+
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        match = _CHECK_CELL.search(cell.source)
+        if match:
+            for question in questions:
+                if question["name"] == match.group(1) and question["name"] not in placed:
+                    export(question)
+        if all(_OTTER_LINE.fullmatch(line) for line in cell.source.splitlines()):
+            continue
+        number += 1
+        cells.append({"source": cell.source, "label": f"cell {number}"})
+    for question in questions:
+        if question["name"] not in placed:
+            export(question)
+    return cells
 
 
-def _read_cell(cell, label, result):
-    """Note in ``result`` a cell that raised, and take the answer trees an
-    exporter cell displayed."""
-    if any(o.get("output_type") == "error" for o in cell.outputs):
-        result.failed.append(label)
-    if label.startswith("export "):
-        for output in cell.outputs:
-            data = output.get("data", {})
-            if output.get("output_type") == "display_data" and \
-                    isinstance(data.get(grading.MIME), dict):
-                result.trees.update(data[grading.MIME])
+# --- the sandbox ---------------------------------------------------------------------
+
+def _python_folders():
+    """The folders of this Python (its environment and its installation)."""
+    folders = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
+                                             os.path.dirname(os.path.realpath(sys.executable)))}
+    return sorted(f for f in folders if not any(
+        f != g and f.startswith(g.rstrip("/") + "/") for g in folders))
 
 
-class _Kernel:
-    """The kernel a submission runs in, in ``folder`` with ``env``; started
-    again after a cell it cannot interrupt, or after it died."""
+def sandbox_command(support, uid=None, disk=DISK_LIMIT):
+    """bubblewrap's command line that runs what follows it sealed: ``support``
+    (a folder) read-only at ``/grader``, an empty private ``/tmp`` of at most
+    ``disk`` bytes as the working folder, the system's ``/usr`` and this
+    Python's folders read-only, nothing else of the file system; new PID,
+    IPC, UTS and network namespaces (only a loopback), killed with the
+    grader. As root, the command that follows should drop to ``uid`` (see
+    :meth:`Grader._command`); otherwise a user namespace maps this user to
+    ``nobody``.
 
-    def __init__(self, client, folder, env):
-        self.client, self.folder, self.env = client, folder, env
-        self.groups = []            # the process group of every kernel started
-        self.replies = []
-        client.on_cell_executed = lambda **kwargs: self.replies.append(
-            kwargs.get("execute_reply") or {})
+    >>> command = sandbox_command("/tmp/s", uid=2**30)
+    >>> command[0], "--unshare-net" in command, "--unshare-user" in command
+    ('bwrap', True, False)
+    """
+    command = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
+               "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+    if uid is None:
+        command += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
+    command += ["--proc", "/proc", "--dev", "/dev",
+                "--size", str(disk), "--perms", "1777", "--tmpfs", "/tmp",
+                "--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        path = Path("/", name)
+        if path.is_symlink():
+            command += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            command += ["--ro-bind", str(path), str(path)]
+    for folder in _python_folders():
+        if not folder.startswith("/usr/"):
+            for parent in reversed(Path(folder).parents[:-1]):     # open to the user
+                if str(parent) != "/tmp":
+                    command += ["--perms", "0755", "--dir", str(parent)]
+            command += ["--ro-bind", folder, folder]
+    command += ["--ro-bind-try", "/etc/alternatives", "/etc/alternatives",
+                "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
+                "--ro-bind", str(support), "/grader", "--chdir", "/tmp"]
+    return command
 
-    def start(self):
-        client = self.client
-        client.km = client.create_kernel_manager()
-        client.km.connection_file = str(self.folder / f".kernel-{len(self.groups)}.json")
-        client.start_new_kernel(cwd=str(self.folder), env=self.env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        client.start_new_kernel_client()
-        self.groups.append(getattr(client.km.provisioner, "pgid", None))
 
-    def stop(self):
+def _limits(memory, processes=PROCESS_LIMIT, disk=DISK_LIMIT):
+    """``prlimit``'s command line: address space, processes, file size, no
+    core files."""
+    return ["prlimit", f"--as={int(memory * 2**30)}", f"--nproc={processes}",
+            f"--fsize={disk}", "--core=0", "--"]
+
+
+def _drop_to(uid):
+    """``setpriv``'s command line that runs what follows as ``uid``, with no
+    capability and no way back."""
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+            "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+
+
+def _kill_user(uid):
+    """Kill every process of ``uid`` (stopped first, so that none forks meanwhile)."""
+    subprocess.run([*_drop_to(uid), "sh", "-c", "kill -s STOP -- -1; kill -s KILL -- -1"],
+                   env={"PATH": "/usr/bin:/bin"}, cwd="/", check=False)
+
+
+def _read_all(process, data, seconds, limit):
+    """Send ``data`` to ``process``, then read its standard output for at
+    most ``seconds`` and ``limit`` bytes; ``(bytes, complete)``."""
+    try:
+        process.stdin.write(data)
+    except (BrokenPipeError, OSError):
+        pass
+    finally:
         try:
-            self.client._cleanup_kernel()
-        except Exception:   # a kernel that is gone already
+            process.stdin.close()
+        except OSError:
             pass
-        for group in self.groups:         # what the kernel started, in its group
-            if group:
-                try:
-                    os.killpg(group, signal.SIGKILL)
-                except OSError:
-                    pass
-
-    def timed_out(self):
-        return self.replies and self.replies[-1].get("content", {}).get("ename") == _TIMEOUT
-
-    def execute(self, cell, index, seconds):
-        """Run ``cell`` for at most ``seconds``: None when it ran, "timed out"
-        when it was interrupted, "restarted" when the kernel did not answer
-        after the interrupt either, "died" when the kernel died."""
-        from nbclient.exceptions import DeadKernelError
-
-        self.client.timeout = max(1, int(seconds))
-        try:
-            self.replies.clear()
-            self.client.execute_cell(cell, index)
-            if not self.timed_out():
-                return None
-            self.replies.clear()              # interrupted: does the kernel answer now?
-            self.client.timeout = INTERRUPT_GRACE
-            self.client.execute_cell(nbformat.v4.new_code_cell("pass"), index)
-            if not self.timed_out():
-                return "timed out"
-        except DeadKernelError:
-            outcome = "died"
-        else:
-            outcome = "restarted"
-        self.stop()
-        self.start()
-        return outcome
-
-
-def _read_notebook(path):
-    path = Path(path)
-    if path.suffix == ".zip":
-        with zipfile.ZipFile(path) as archive:
-            names = [n for n in archive.namelist()
-                     if n.endswith(".ipynb") and "/" not in n.strip("/")]
-            if len(names) != 1:
-                raise GradingError(f"the zip holds {len(names)} notebooks, not one")
-            return nbformat.reads(archive.read(names[0]).decode("utf-8"), as_version=4)
-    return nbformat.read(path, as_version=4)
+    deadline = time.monotonic() + seconds
+    chunks, size = [], 0
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while size <= limit:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not selector.select(timeout=remaining):
+                return b"".join(chunks), False
+            chunk = os.read(process.stdout.fileno(), 65536)
+            if not chunk:
+                return b"".join(chunks), True
+            chunks.append(chunk)
+            size += len(chunk)
+    return b"".join(chunks), False
 
 
 # --- the grader ----------------------------------------------------------------------
 
 class Grader:
-    """Grades submissions of one assignment (see the module)."""
+    """Grades submissions of one assignment (see the module).
+
+    ``sandbox`` is ``"bwrap"`` (each notebook sealed; refused when bubblewrap
+    does not work here), ``"user"`` (as root: a user id of its own, no
+    namespaces; Gradescope and ``--no-sandbox``) or ``"trusted"`` (as this
+    process's user: only for the instructor's own worked solutions)."""
 
     def __init__(self, assignment, cell_time_limit=CELL_TIME_LIMIT,
                  notebook_time_limit=NOTEBOOK_TIME_LIMIT, grade_time_limit=GRADE_TIME_LIMIT,
-                 kernel_user=None, kernel_name="python3"):
+                 judge_time_limit=JUDGE_TIME_LIMIT, memory_limit=MEMORY_LIMIT,
+                 sandbox="bwrap", jobs=1):
         self.zip = autograder_zip(assignment)
         self.cell_time_limit = cell_time_limit
         self.notebook_time_limit = notebook_time_limit
         self.grade_time_limit = grade_time_limit
-        self.kernel_name = kernel_name
-        self.user = _kernel_user(kernel_user)
-        self._prepare()
-
-    # the private folder of the grading files, and their digests
-    def _prepare(self):
+        self.judge_time_limit = judge_time_limit
+        self.memory_limit = memory_limit
+        self.sandbox = sandbox
         self.home = Path(tempfile.mkdtemp(prefix="mechlib-grader-"))     # 0700
-        source, lib = self.home / "source", self.home / "lib"
-        _extract(self.zip, source)
-        if not (source / MANIFEST).is_file():
+        self.source = self.home / "source"
+        _extract(self.zip, self.source)
+        if not (self.source / MANIFEST).is_file():
             raise SystemExit(f"grade: {self.zip} has no {MANIFEST}; make it again "
                              "with scripts/autograder.sh")
-        for package in GRADER_PACKAGES:
-            module = __import__(package)
-            shutil.copytree(Path(module.__file__).parent, lib / package,
-                            ignore=shutil.ignore_patterns("tests"))
-        self.path = [str(lib), str(source)]
-        imports = subprocess.run([sys.executable, "-I", "-S", "-B", "-c",
-                                  _IMPORTS.format(path=self.path)],
-                                 capture_output=True, text=True, env=self._grader_env())
-        if imports.returncode != 0:
-            raise SystemExit("grade: the grader does not start:\n" + imports.stderr[-3000:])
-        outside = [f for f in json.loads(imports.stdout) if not f.startswith(str(self.home))]
-        # the standard library the grader runs, and the places on its path
-        # where a new file would come first
-        self.trusted = [str(self.home), *outside, *self._path_entries()]
-        self.digests = digests(self.trusted)
-        self.manifest = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
-        # what the notebooks import as mechlib: the zip's, copied afresh for each
-        self.mechlib = {str(f.relative_to(source)): f.read_bytes()
-                        for f in (source / "mechlib").rglob("*") if f.is_file()}
+        self.manifest = json.loads((self.source / MANIFEST).read_text(encoding="utf-8"))
+        # what the kernel sees at /grader: the runner and the assignment's
+        # mechlib, never the grading files
+        self.support = self.home / "support"
+        shutil.copytree(self.source / "mechlib", self.support / "mechlib")
+        shutil.copy(_RUNNER, self.support / "submission.py")
+        self.slots = queue.Queue()
+        for slot in range(jobs):
+            self.slots.put(slot)
+        self._check_sandbox()
 
-    def _support(self):
-        """A fresh folder with a copy of the assignment's mechlib, for the
-        kernel's path (not the grader's copy)."""
-        support = Path(tempfile.mkdtemp(prefix="mechlib-support-"))
-        for name, content in self.mechlib.items():
-            (support / name).parent.mkdir(parents=True, exist_ok=True)
-            (support / name).write_bytes(content)
-        for path in [support, *support.rglob("*")]:
-            path.chmod(0o755 if path.is_dir() else 0o644)
-        return support
+    # how a notebook is run
+    def _uid(self, slot):
+        if self.sandbox == "trusted" or (self.sandbox == "bwrap" and os.geteuid() != 0):
+            return None
+        return SANDBOX_UID + (os.getpid() % 2**22) * 16 + slot
 
-    def _path_entries(self):
-        probe = subprocess.run([sys.executable, "-I", "-S", "-c",
-                                "import sys, json; print(json.dumps(sys.path))"],
-                               capture_output=True, text=True, env=self._grader_env())
-        return [p for p in json.loads(probe.stdout) if p and not Path(p).is_dir()]
+    def _command(self, slot, folder, arguments=("/grader/submission.py",)):
+        """The command line that runs this Python with ``arguments`` as the
+        notebook's user of job ``slot``; ``folder`` is its working folder
+        outside a sandbox."""
+        uid = self._uid(slot)
+        drop = _drop_to(uid) if uid is not None else []
+        python = [sys.executable, "-I", "-B", *arguments]
+        if self.sandbox == "bwrap":
+            return [*sandbox_command(self.support, uid), *_limits(self.memory_limit),
+                    *drop, *python]
+        python = [a.replace("/grader/", f"{folder}/support/") for a in python]
+        return [*_limits(self.memory_limit), *drop, *python]
 
-    @staticmethod
-    def _grader_env():
-        return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
+    def _environment(self, folder):
+        home = "/tmp" if self.sandbox == "bwrap" else str(folder)
+        support = "/grader" if self.sandbox == "bwrap" else str(folder / "support")
+        return {"PATH": os.path.dirname(sys.executable) + ":/usr/bin:/bin",
+                "LANG": "C.UTF-8", "HOME": home, "USER": "student", "LOGNAME": "student",
+                "TMPDIR": "/tmp", "IPYTHONDIR": f"{home}/.ipython",
+                "JUPYTER_RUNTIME_DIR": f"{home}/.jupyter-runtime",
+                "MPLCONFIGDIR": f"{home}/.matplotlib", "MPLBACKEND": "Agg",
+                "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                "PYTHONPATH": support}
 
-    def verify(self):
-        """True when the grading files are what they were before any notebook ran."""
-        return digests(self.trusted) == self.digests
+    def _check_sandbox(self):
+        """Refuse to grade, saying why and what to do, when notebooks cannot
+        run as asked."""
+        if self.sandbox == "user" and os.geteuid() != 0:
+            raise SystemExit("grade: without a sandbox the notebooks must run as a user "
+                             "of their own, which only root can arrange; install "
+                             "bubblewrap instead (see the instructors' page)")
+        if self.sandbox == "bwrap" and shutil.which("bwrap") is None:
+            raise SystemExit(
+                "grade: bubblewrap (bwrap) is not installed, and without it a "
+                "submission could read the answers and the other submissions. Install "
+                "it (Debian and Ubuntu: sudo apt-get install bubblewrap; Fedora: sudo "
+                "dnf install bubblewrap), grade on Gradescope, or, in a container that "
+                "holds nothing else, run as root with --no-sandbox.")
+        folder = self._folder()
+        try:
+            probe = subprocess.run(
+                self._command(0, folder, ["-c", "import subprocess, sys, nbclient, sympy; "
+                                                "subprocess.run([sys.executable, '-c', "
+                                                "'import ipykernel'], check=True)"]),
+                capture_output=True, cwd=folder, env=self._environment(folder), timeout=120)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        errors = probe.stderr
+        if probe.returncode != 0:
+            hint = ("bubblewrap does not run here (user namespaces may be disabled: "
+                    "sysctl kernel.unprivileged_userns_clone=1), or this Python is "
+                    "not where it can be mounted" if self.sandbox == "bwrap" else
+                    "its folders must be open to other users (chmod o+x on each "
+                    "folder above it)")
+            raise SystemExit(f"grade: a notebook cannot run {sys.executable} in its "
+                             f"sandbox ({self.sandbox}): {hint}.\n"
+                             + errors.decode(errors="replace")[-2000:])
+
+    def _folder(self, slot=0):
+        """A working folder outside the sandbox (owned by the notebook's user),
+        with the support files; in bwrap, an empty one."""
+        folder = Path(tempfile.mkdtemp(prefix="mechlib-submission-"))
+        if self.sandbox != "bwrap":
+            shutil.copytree(self.support, folder / "support")
+            uid = self._uid(slot)
+            if uid is not None:
+                for path in [folder, *folder.rglob("*")]:
+                    os.chown(path, uid, uid, follow_symlinks=False)
+        return folder
 
     def close(self):
         shutil.rmtree(self.home, ignore_errors=True)
@@ -428,143 +448,125 @@ class Grader:
     def questions(self):
         return self.manifest["questions"]
 
-    def _plan(self, notebook):
-        """The cells to run: the notebook's, but otter's, with an exporter
-        before each question's check cell (or at the end)."""
-        cells, placed = [], set()
-        for cell in notebook.cells:
-            if cell.cell_type != "code":
-                continue
-            source = cell.source
-            match = _CHECK_CELL.search(source)
-            if match:
-                for question in self.questions:
-                    if question["name"] == match.group(1) and question["name"] not in placed:
-                        cells.append(("export", question))
-                        placed.add(question["name"])
-            if all(_OTTER_LINE.fullmatch(line) for line in source.splitlines()):
-                continue
-            cells.append(("cell", nbformat.v4.new_code_cell(source)))
-        for question in self.questions:
-            if question["name"] not in placed:
-                cells.append(("export", question))
-        return cells
-
-    def run(self, submission):
-        """Run a submission's notebook (see the module): a :class:`Run`."""
-        notebook = _read_notebook(submission)
-        work, labels = self._work_notebook(notebook)
-        folder = Path(tempfile.mkdtemp(prefix="mechlib-submission-"))
-        nbformat.write(notebook, folder / "submission.ipynb")
-        support = self._support()
-        if self.user:
-            for path in [folder, *folder.rglob("*")]:
-                os.chown(path, self.user[0], self.user[1])
-        kernel = _Kernel(self._client(work), folder, env={
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
-            "HOME": str(folder), "IPYTHONDIR": str(folder / ".ipython"),
-            "MPLCONFIGDIR": str(folder / ".matplotlib"), "MPLBACKEND": "Agg",
-            "PYTHONPATH": str(support)})
-        result = Run()
-        deadline = time.monotonic() + self.notebook_time_limit
+    def run(self, submission, slot=0):
+        """Run a submission's notebook (see the module): the runner's report,
+        ``{"trees", "failed", "timed_out", "restarted", "skipped"}``."""
+        job = json.dumps({"cells": work_cells(_read_notebook(submission), self.questions),
+                          "cell_time_limit": self.cell_time_limit,
+                          "notebook_time_limit": self.notebook_time_limit}).encode()
+        folder = self._folder(slot)
+        command = self._command(slot, folder)
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, cwd=folder,
+                                   env=self._environment(folder), start_new_session=True)
         try:
-            kernel.start()
-            for index, (cell, label) in enumerate(zip(work.cells, labels, strict=True)):
-                remaining = deadline - time.monotonic()
-                if remaining < 1:
-                    result.skipped.append(label)
-                    continue
-                outcome = kernel.execute(cell, index, min(self.cell_time_limit, remaining))
-                if outcome == "died":
-                    result.failed.append(f"{label} (the kernel died)")
-                elif outcome:
-                    result.timed_out.append(label)
-                    if outcome == "restarted":
-                        result.restarted.append(label)
-                else:
-                    _read_cell(cell, label, result)
+            output, complete = _read_all(process, job, self.notebook_time_limit + 60,
+                                         REPORT_LIMIT)
         finally:
-            kernel.stop()
+            try:
+                os.killpg(process.pid, signal.SIGKILL)     # bwrap, and all in it
+            except OSError:
+                pass
+            process.wait()
+            process.stdout.close()
+            uid = self._uid(slot)
+            if uid is not None and self.sandbox == "user":
+                _kill_user(uid)
             shutil.rmtree(folder, ignore_errors=True)
-            shutil.rmtree(support, ignore_errors=True)
-        return result
+        report = {"trees": {}, "failed": [], "timed_out": [], "restarted": [], "skipped": []}
+        lines = output.strip().splitlines()
+        try:
+            found = json.loads(lines[-1]) if lines else None
+        except (ValueError, RecursionError):
+            found = None
+        if isinstance(found, dict):
+            for key, value in report.items():
+                if isinstance(found.get(key), type(value)):
+                    report[key] = found[key]
+        elif not complete:
+            report["failed"].append("the notebook (it ran over its time or its "
+                                    "output limit, and was stopped)")
+        else:
+            report["failed"].append("the notebook (its kernel could not run it)")
+        return report
 
-    def _work_notebook(self, notebook):
-        """The notebook the kernel runs (the submission's cells, each
-        question's exporter after them) and a label for each cell."""
-        work = nbformat.v4.new_notebook(metadata={"kernelspec": {
-            "name": self.kernel_name, "display_name": "Python 3", "language": "python"}})
-        labels, number = [], 0
-        for kind, item in self._plan(notebook):
-            if kind == "cell":
-                number += 1
-                work.cells.append(item)
-                labels.append(f"cell {number}")
-            else:
-                variables = {c["variable"]: c.get("frame") for c in item["checks"]}
-                work.cells.append(nbformat.v4.new_code_cell(exporter_source(variables)))
-                labels.append(f"export {item['name']}")
-        return work, labels
-
-    def _client(self, work):
-        """nbclient's client of ``work``: on a timeout it interrupts the kernel
-        and reports the cell with the error :data:`_TIMEOUT` (the cell's output
-        reader is then stopped within INTERRUPT_GRACE s, so that it does not
-        read the next cell's output)."""
-        from nbclient import NotebookClient
-
-        return NotebookClient(work, timeout=self.cell_time_limit, allow_errors=True,
-                              interrupt_on_timeout=True, error_on_timeout={
-                                  "ename": _TIMEOUT, "evalue": "", "traceback": []},
-                              iopub_timeout=INTERRUPT_GRACE,
-                              kernel_name=self.kernel_name,
-                              shutdown_kernel="immediate", startup_timeout=120,
-                              kernel_manager_class=_kernel_manager_class(self.user))
+    def _judge_command(self):
+        boot = (f"import sys; sys.path.insert(0, {str(self.source)!r}); "
+                "from mechlib.book import grading; "
+                f"assert grading.__file__.startswith({str(self.source)!r}); grading.serve()")
+        return [*_limits(self.memory_limit), sys.executable, "-I", "-B", "-c", boot]
 
     def judge(self, trees):
         """The verdicts ``{check: (correct, message)}`` on the trees, from the
         grading process (see the module)."""
-        pending = [{"name": c["name"], "tree": trees.get(c["variable"]), "worked": c["worked"]}
-                   for q in self.questions for c in q["checks"]]
+        pending = []
+        for question in self.questions:
+            for check in question["checks"]:
+                tree = trees.get(check["variable"]) if isinstance(trees, dict) else None
+                try:
+                    json.dumps(tree)
+                except (ValueError, TypeError, RecursionError):
+                    tree = {"kind": "other", "what": "answer nested too deeply"}
+                pending.append({"name": check["name"], "tree": tree,
+                                "worked": check["worked"]})
         verdicts = {}
+        deadline = time.monotonic() + self.judge_time_limit
         while pending:
-            errors = tempfile.TemporaryFile()
-            process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-B", "-c", _BOOT.format(path=self.path)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
-                cwd=self.home, env=self._grader_env(), start_new_session=True)
+            if time.monotonic() > deadline:
+                for item in pending:
+                    verdicts[item["name"]] = (False, (
+                        f"Not graded: grading this submission took over "
+                        f"{self.judge_time_limit} s."))
+                break
+            verdicts.update(self._judge_some(pending, deadline))
+        return verdicts
+
+    def _judge_some(self, pending, deadline):
+        """Grade ``pending`` (removing each graded check) in one grading
+        process, until a check fails or takes too long."""
+        verdicts = {}
+        errors = tempfile.TemporaryFile()
+        process = subprocess.Popen(self._judge_command(), stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=errors, cwd=self.home,
+                                   env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+                                   start_new_session=True)
+        try:
             try:
                 process.stdin.write(json.dumps({"checks": pending}).encode())
-                process.stdin.close()
-            except (BrokenPipeError, ValueError, RecursionError):
+            except (BrokenPipeError, OSError):
                 pass
-            selector = selectors.DefaultSelector()
-            selector.register(process.stdout, selectors.EVENT_READ)
+            finally:
+                try:
+                    process.stdin.close()
+                except OSError:
+                    pass
             buffer = b""
-            limit = time.monotonic() + self.grade_time_limit
-            while pending:
-                if not selector.select(timeout=max(0.0, limit - time.monotonic())):
-                    name = pending.pop(0)["name"]
-                    verdicts[name] = (False, f"Not graded: grading it took over "
-                                             f"{self.grade_time_limit} s.")
-                    break
-                chunk = os.read(process.stdout.fileno(), 65536)
-                if not chunk:                   # the grader stopped
-                    process.wait()
-                    errors.seek(0)
-                    error = errors.read().decode(errors="replace")[-300:]
-                    name = pending.pop(0)["name"]
-                    verdicts[name] = (False, f"Not graded: the grader failed ({error}).")
-                    break
-                buffer += chunk
-                while b"\n" in buffer and pending:
-                    line, buffer = buffer.split(b"\n", 1)
-                    answer = json.loads(line)
-                    item = pending.pop(0)
-                    assert answer["name"] == item["name"]
-                    verdicts[item["name"]] = (answer["correct"], answer["message"])
-                    limit = time.monotonic() + self.grade_time_limit
-            selector.close()
+            limit = min(deadline, time.monotonic() + self.grade_time_limit)
+            with selectors.DefaultSelector() as selector:
+                selector.register(process.stdout, selectors.EVENT_READ)
+                while pending:
+                    if not selector.select(timeout=max(0.0, limit - time.monotonic())):
+                        name = pending.pop(0)["name"]
+                        verdicts[name] = (False, f"Not graded: grading it took over "
+                                                 f"{self.grade_time_limit} s.")
+                        break
+                    chunk = os.read(process.stdout.fileno(), 65536)
+                    if not chunk:                   # the grader stopped
+                        process.wait()
+                        errors.seek(0)
+                        error = errors.read().decode(errors="replace")[-300:]
+                        name = pending.pop(0)["name"]
+                        verdicts[name] = (False, f"Not graded: the grader failed ({error}).")
+                        break
+                    buffer += chunk
+                    while b"\n" in buffer and pending:
+                        line, buffer = buffer.split(b"\n", 1)
+                        answer = json.loads(line)
+                        item = pending.pop(0)
+                        assert answer["name"] == item["name"]
+                        verdicts[item["name"]] = (answer["correct"], answer["message"])
+                        limit = min(deadline, time.monotonic() + self.grade_time_limit)
+        finally:
             try:
                 os.killpg(process.pid, signal.SIGKILL)
             except OSError:
@@ -577,86 +579,90 @@ class Grader:
     def grade(self, submission):
         """``(scores, notes)`` of one submission: ``{question: points}`` and a
         list of sentences (cells over time or failed, checks not correct)."""
-        try:                       # (the autograder's mechlib has no notebooks module)
+        try:                       # (the autograder's copy has no notebooks module)
             from .notebooks import log_execution
         except ImportError:
             pass
         else:
             log_execution(self.manifest.get("chapter", "?"), "grade")
         notes = []
+        slot = self.slots.get()
         try:
-            run = self.run(submission)
+            run = self.run(submission, slot)
         except Exception as error:       # an unreadable notebook, a kernel that won't start
-            run = Run()
+            run = {"trees": {}, "failed": [], "timed_out": [], "restarted": [],
+                   "skipped": []}
             notes.append(f"not run: {type(error).__name__}: {str(error)[:200]}")
-        if not self.verify():
-            self.close()
-            self._prepare()
-            raise GradingError("the grading files changed while the notebook ran; "
-                               "not graded (the files were extracted again)")
-        verdicts = self.judge(run.trees)
-        notes += [f"timed out: {label}" for label in run.timed_out]
-        notes += [f"kernel restarted after {label}" for label in run.restarted]
-        notes += [f"failed: {label}" for label in run.failed if label.startswith("cell")]
-        if run.skipped:
-            notes.append(f"not run (notebook time limit): {', '.join(run.skipped)}")
+        finally:
+            self.slots.put(slot)
+        verdicts = self.judge(run["trees"])
+        notes += [f"timed out: {label}" for label in run["timed_out"]]
+        notes += [f"kernel restarted after {label}" for label in run["restarted"]]
+        notes += [f"failed: {label}" for label in run["failed"]
+                  if not str(label).startswith("export")]
+        if run["skipped"]:
+            notes.append(f"not run (notebook time limit): {', '.join(map(str, run['skipped']))}")
         scores = {}
         for question in self.questions:
             points = 0
             for check in question["checks"]:
                 correct, message = verdicts[check["name"]]
-                points += int(bool(correct))
-                if not correct:
+                points += int(correct is True)
+                if correct is not True:
                     notes.append(f"{check['name']}: {message}")
             scores[question["name"]] = points
-        return scores, notes
+        return scores, [str(n)[:500] for n in notes]
 
 
-def grade_batch(assignment, submissions, out, **options):
-    """Grade ``submissions`` into the CSV ``out``; returns its rows."""
+def grade_batch(assignment, submissions, out, jobs=1, **options):
+    """Grade ``submissions`` into the CSV ``out``, ``jobs`` at once; returns
+    its rows (in the order of ``submissions``)."""
     rows = []
-    with Grader(assignment, **options) as grader:
+    with Grader(assignment, jobs=jobs, **options) as grader:
         names = [q["name"] for q in grader.questions]
         maximum = sum(len(q["checks"]) for q in grader.questions)
-        with open(out, "w", newline="", encoding="utf-8") as stream:
+
+        def one(submission):
+            start = time.monotonic()
+            try:
+                scores, notes = grader.grade(submission)
+            except Exception as error:           # the batch goes on
+                scores = {n: 0 for n in names}
+                notes = [f"not graded: {type(error).__name__}: {str(error)[:200]}"]
+            print(f"grade: {submission}: {sum(scores.values())}/{maximum} in "
+                  f"{time.monotonic() - start:.1f} s", file=sys.stderr)
+            return {"submission": str(submission), **scores,
+                    "total": sum(scores.values()), "max": maximum,
+                    "notes": "; ".join(notes)}
+
+        with open(out, "w", newline="", encoding="utf-8") as stream, \
+                concurrent.futures.ThreadPoolExecutor(jobs) as pool:
             writer = csv.DictWriter(stream, ["submission", *names, "total", "max", "notes"])
             writer.writeheader()
-            for submission in submissions:
-                start = time.monotonic()
-                try:
-                    scores, notes = grader.grade(submission)
-                except GradingError as error:
-                    scores, notes = {n: 0 for n in names}, [str(error)]
-                except Exception as error:           # the batch goes on
-                    scores = {n: 0 for n in names}
-                    notes = [f"not graded: {type(error).__name__}: {str(error)[:200]}"]
-                row = {"submission": str(submission), **scores,
-                       "total": sum(scores.values()), "max": maximum,
-                       "notes": "; ".join(notes)}
+            for row in pool.map(one, submissions):
                 writer.writerow(row)
                 stream.flush()
                 rows.append(row)
-                print(f"grade: {submission}: {row['total']}/{maximum} in "
-                      f"{time.monotonic() - start:.0f} s", file=sys.stderr)
     return rows
 
 
-def gradescope(source="/autograder/source", submission="/autograder/submission",
-               results="/autograder/results/results.json", **options):
+def gradescope(root="/autograder", **options):
     """Gradescope's ``run_autograder``: grade the one notebook (or zip) of
-    ``submission`` and write Gradescope's ``results.json``."""
-    found = sorted(Path(submission).glob("*.ipynb")) or sorted(Path(submission).glob("*.zip"))
-    with Grader(source, **options) as grader:
-        # the grader has its own copy now: the unpacked zip (the worked
-        # expressions) is closed to the notebook's user
-        Path(source).chmod(0o700)
+    ``root/submission`` and write Gradescope's ``root/results/results.json``.
+    The unpacked zip and the results folder are closed (``0700``) to the
+    notebook's user before the notebook runs."""
+    root = Path(root)
+    source, results = root / "source", root / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    for folder in (source, results):
+        folder.chmod(0o700)
+    found = sorted((root / "submission").glob("*.ipynb")) or \
+        sorted((root / "submission").glob("*.zip"))
+    with Grader(source, sandbox="user", **options) as grader:
         if not found:
             scores, notes = {q["name"]: 0 for q in grader.questions}, ["no notebook submitted"]
         else:
-            try:
-                scores, notes = grader.grade(found[0])
-            except GradingError as error:
-                scores, notes = {q["name"]: 0 for q in grader.questions}, [str(error)]
+            scores, notes = grader.grade(found[0])
         checks = {c["name"]: q["name"] for q in grader.questions for c in q["checks"]}
         tests = []
         for question in grader.questions:
@@ -665,9 +671,8 @@ def gradescope(source="/autograder/source", submission="/autograder/submission",
                           "max_score": len(question["checks"]),
                           "output": "\n".join(mine) or "Correct.", "visibility": "visible"})
         general = [n for n in notes if n.split(":", 1)[0] not in checks]
-    Path(results).parent.mkdir(parents=True, exist_ok=True)
-    Path(results).write_text(json.dumps({"tests": tests, "output": "\n".join(general)},
-                                        indent=1))
+    (results / "results.json").write_text(json.dumps(
+        {"tests": tests, "output": "\n".join(general)}, indent=1))
 
 
 def main(argv=None):
@@ -678,25 +683,42 @@ def main(argv=None):
                              "(_build/autograder/<slug>)")
     parser.add_argument("submissions", nargs="*", help="notebooks (.ipynb) or otter zips")
     parser.add_argument("--out", default="scores.csv", help="the CSV of scores")
-    parser.add_argument("--cell-time-limit", type=int, default=CELL_TIME_LIMIT)
-    parser.add_argument("--notebook-time-limit", type=int, default=NOTEBOOK_TIME_LIMIT)
-    parser.add_argument("--grade-time-limit", type=int, default=GRADE_TIME_LIMIT)
-    parser.add_argument("--kernel-user", default=None,
-                        help="run the notebooks as this user (default: nobody when "
-                             "run as root, '' for this process's user)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="submissions graded at once (at most 16)")
+    parser.add_argument("--cell-time-limit", type=int, default=CELL_TIME_LIMIT,
+                        help="seconds a cell may run")
+    parser.add_argument("--notebook-time-limit", type=int, default=NOTEBOOK_TIME_LIMIT,
+                        help="seconds a notebook may run")
+    parser.add_argument("--grade-time-limit", type=int, default=GRADE_TIME_LIMIT,
+                        help="seconds one check may take in the grader")
+    parser.add_argument("--judge-time-limit", type=int, default=JUDGE_TIME_LIMIT,
+                        help="seconds all the checks of a submission may take")
+    parser.add_argument("--memory-limit", type=float, default=MEMORY_LIMIT,
+                        help="GiB each process of a notebook, and the grader, may use")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="as root, without bubblewrap: each notebook runs as a user "
+                             "of its own, unisolated (prints what it can then do)")
     parser.add_argument("--gradescope", action="store_true",
                         help="grade /autograder/submission (Gradescope's run_autograder)")
+    parser.add_argument("--root", default="/autograder", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
+    if not 1 <= options.jobs <= 16:
+        parser.error("--jobs must be between 1 and 16")
     limits = {"cell_time_limit": options.cell_time_limit,
               "notebook_time_limit": options.notebook_time_limit,
               "grade_time_limit": options.grade_time_limit,
-              "kernel_user": options.kernel_user}
+              "judge_time_limit": options.judge_time_limit,
+              "memory_limit": options.memory_limit}
     if options.gradescope:
-        gradescope(**limits)
+        gradescope(options.root, **limits)
         return 0
     if not options.assignment or not options.submissions:
         parser.error("give the assignment and at least one submission")
-    rows = grade_batch(options.assignment, options.submissions, options.out, **limits)
+    if options.no_sandbox:
+        print(NO_SANDBOX, file=sys.stderr)
+    rows = grade_batch(options.assignment, options.submissions, options.out,
+                       jobs=options.jobs, sandbox="user" if options.no_sandbox else "bwrap",
+                       **limits)
     print(f"grade: {len(rows)} submissions graded into {options.out}")
     return 0
 

@@ -57,6 +57,7 @@ BOOK = Path(__file__).resolve().parents[1] / "book"
 TIERS = (
     ("tests/references/", ("nbval",)),
     ("tests/test_autograder.py", ("otter",)),
+    ("tests/test_grading_sandbox.py", ("otter",)),
     ("tests/site/test_launch.py", ("binder", "build")),
     ("tests/site/test_lone_download.py", ("binder", "build")),
     ("tests/test_pdf.py", ("build", "browser")),     # the handouts print in Chromium

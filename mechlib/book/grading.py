@@ -83,10 +83,12 @@ ASSUMPTIONS = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", 
                "real", "extended_real", "integer", "rational", "finite", "complex",
                "commutative", "imaginary", "even", "odd", "prime")
 #: Limits on a tree: nodes in all, nesting depth, digits of an integer and of a
-#: float, length of a name, order of a derivative, bits of a number raised to
-#: an integer power, matrix entries.
-LIMITS = {"nodes": 20000, "depth": 60, "digits": 120, "float_digits": 60, "name": 80,
-          "order": 8, "power_bits": 20000, "entries": 400}
+#: float, digits of all its numbers together (a sum of thousands of long
+#: fractions takes SymPy minutes), length of a name, order of a derivative,
+#: bits of a number raised to an integer power, matrix entries.
+LIMITS = {"nodes": 20000, "depth": 60, "digits": 120, "float_digits": 60,
+          "total_digits": 3000, "name": 80, "order": 8, "power_bits": 20000,
+          "entries": 400}
 
 
 # --- the student's side: an answer as data ---------------------------------------
@@ -209,6 +211,7 @@ class _Reader:
 
         self.sm, self.me = sm, me
         self.nodes = 0
+        self.digits = 0
         self.frames = {}
         self.functions = {name: getattr(sm, name) for name in FUNCTIONS}
         self.constants = {"pi": sm.pi, "E": sm.E, "I": sm.I, "oo": sm.oo,
@@ -230,7 +233,14 @@ class _Reader:
         if not isinstance(text, str) or not _INTEGER.fullmatch(text):
             raise TreeError(f"an integer of the answer has more than {LIMITS['digits']} "
                             "digits or is not written in digits")
+        self.count_digits(text)
         return int(text)
+
+    def count_digits(self, text):
+        self.digits += len(text)
+        if self.digits > LIMITS["total_digits"]:
+            raise TreeError(f"the numbers of the answer have more than "
+                            f"{LIMITS['total_digits']} digits in all")
 
     def expr(self, node, depth=0):
         """The SymPy expression of ``node``, by the reader of its head."""
@@ -271,6 +281,7 @@ class _Reader:
         if (not isinstance(text, str) or not _FLOAT.fullmatch(text)
                 or type(precision) is not int or not 1 <= precision <= 400):
             raise TreeError("a decimal number of the answer is not one")
+        self.count_digits(text)
         return self.sm.Float(text, precision=precision)
 
     def read_symbol(self, head, args, depth):
