@@ -56,6 +56,7 @@ from __future__ import annotations
 import collections
 import copy
 import hashlib
+from pathlib import Path
 
 import nbformat
 
@@ -78,86 +79,49 @@ HIDDEN_OUTPUT = {"remove-cell", "remove-output", "hide-cell", "hide-output"}
 WHEEL_VARIABLE = "MECHBOOK_WHEEL"
 
 
+#: The first code cell of every download, as a function (``@WHEEL_URL@``,
+#: ``@VERSION@`` and ``@BINDER@`` are filled in by :func:`install_cell`). It
+#: runs in the reader's kernel from its source alone, so its helpers are
+#: nested in it (ruff's McCabe counts them together), leaving one name to delete.
+INSTALL_TEMPLATE = Path(__file__).with_name("install_mechlib.py")
+
+
 def install_cell(wheel_url, binder_url=None):
-    r"""The first code cell of every download: installs mechlib from the
-    book's own site when the notebook runs where mechlib is missing (a
-    notebook downloaded on its own), and does nothing in the book's
-    repository, on Binder or on a course hub.
+    """The first code cell of every download (``bookkit/install_mechlib.py``,
+    then its call): installs the mechlib its page was built with
+    (``mechlib.__version__``) from the book's own site when the notebook runs
+    where mechlib is missing or another version is installed, and does
+    nothing in the book's repository, on Binder or on a course hub.
 
-    When the install fails (offline, or a copy of the book hosted where the
-    wheel is not), the cell raises one exception whose whole message (no
-    traceback: IPython shows what ``_render_traceback_`` returns) names mechlib,
-    where it tried, pip's reason, and the two ways out: ``pip install`` the
-    wheel, or the chapter on Binder (``binder_url``, the page's own Binder
-    button). Raising stops Run All there, so no later cell fails for want of
-    mechlib or its dependencies. pip runs as a subprocess, not ``%pip``: the
-    cell is plain Python, and says nothing about restarting the kernel, which a
-    first install does not need. pip tries once more on a network error
-    (``--retries 1``), not five times.
+    Before it installs, pip's dry run says what would be installed: when a
+    package the reader has would change version, the cell changes nothing and
+    names each package with its current and needed version and the ways out;
+    Python older than 3.11 is named as such. When the install fails (offline,
+    or a copy of the book hosted where the wheel is not), the cell raises one
+    exception whose whole message (no traceback: IPython shows what
+    ``_render_traceback_`` returns) names mechlib, where it tried, pip's reason
+    (colour codes stripped) and the ways out: ``pip install`` the wheel, or the
+    chapter on Binder (``binder_url``, the page's own Binder button). Raising
+    stops Run All there. pip runs as a subprocess, not ``%pip``, and tries
+    once more on a network error (``--retries 1``), not five times. The cell's
+    source is folded in JupyterLab.
 
-    >>> print(install_cell("https://example.org/book/_static/mechlib.whl",
-    ...                    "https://mybinder.org/v2/gh/a/b/main?urlpath=lab").source)
-    # mechlib, the book's helper package: installed from the book's site if this
-    # notebook runs where it is missing (downloaded on its own); else nothing.
-    import importlib, importlib.util, os, subprocess, sys
-    MECHLIB_WHEEL = os.environ.get("MECHBOOK_WHEEL",
-                                   "https://example.org/book/_static/mechlib.whl")
-    if importlib.util.find_spec("mechlib") is None:
-        pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
-                              "--retries", "1", "--timeout", "20", MECHLIB_WHEEL],
-                             capture_output=True, text=True)
-        if pip.returncode != 0:
-            class MechlibNotInstalled(Exception):
-                def _render_traceback_(self):   # Jupyter shows the message alone
-                    return [f"{type(self).__name__}: {self}"]
-            said = [line for line in pip.stderr.splitlines() if line.strip()]
-            reason = ([line for line in said if line.startswith("ERROR")] or said
-                      or ["pip said nothing"])[-1][:300]
-            raise MechlibNotInstalled(
-                "mechlib, the book's helper package, is not installed here, and "
-                f"installing it from {MECHLIB_WHEEL} failed (no network, or no "
-                f"wheel at that address?):\n    {reason}\n"
-                "Either install it into this notebook's environment and run the "
-                f"notebook again:\n    pip install {MECHLIB_WHEEL}\n"
-                "or open this chapter on Binder, where it is installed:\n"
-                "    https://mybinder.org/v2/gh/a/b/main?urlpath=lab") from None
-        importlib.invalidate_caches()
-        print("mechlib installed from", MECHLIB_WHEEL)
+    >>> cell = install_cell("https://example.org/book/_static/mechlib.whl",
+    ...                     "https://mybinder.org/v2/gh/a/b/main?urlpath=lab")
+    >>> print(cell.source.splitlines()[0])
+    # mechlib, the book's helper package: this notebook was written with mechlib
+    >>> '"https://example.org/book/_static/mechlib.whl"' in cell.source, "@" in cell.source
+    (True, False)
     """
-    if binder_url:
-        binder = ['            "or open this chapter on Binder, where it is installed:\\n"',
-                  f'            "    {binder_url}") from None']
-    else:
-        binder = ['            "or open this chapter on Binder (its page in the book has the "',
-                  '            "button), where it is installed.") from None']
-    source = "\n".join([
-        "# mechlib, the book's helper package: installed from the book's site if this",
-        "# notebook runs where it is missing (downloaded on its own); else nothing.",
-        "import importlib, importlib.util, os, subprocess, sys",
-        f'MECHLIB_WHEEL = os.environ.get("{WHEEL_VARIABLE}",',
-        f'                               "{wheel_url}")',
-        'if importlib.util.find_spec("mechlib") is None:',
-        '    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",',
-        '                          "--retries", "1", "--timeout", "20", MECHLIB_WHEEL],',
-        "                         capture_output=True, text=True)",
-        "    if pip.returncode != 0:",
-        "        class MechlibNotInstalled(Exception):",
-        "            def _render_traceback_(self):   # Jupyter shows the message alone",
-        '                return [f"{type(self).__name__}: {self}"]',
-        "        said = [line for line in pip.stderr.splitlines() if line.strip()]",
-        '        reason = ([line for line in said if line.startswith("ERROR")] or said',
-        '                  or ["pip said nothing"])[-1][:300]',
-        "        raise MechlibNotInstalled(",
-        "            \"mechlib, the book's helper package, is not installed here, and \"",
-        '            f"installing it from {MECHLIB_WHEEL} failed (no network, or no "',
-        '            f"wheel at that address?):\\n    {reason}\\n"',
-        "            \"Either install it into this notebook's environment and run the \"",
-        '            f"notebook again:\\n    pip install {MECHLIB_WHEEL}\\n"',
-        *binder,
-        "    importlib.invalidate_caches()",
-        '    print("mechlib installed from", MECHLIB_WHEEL)'])
+    import mechlib
+
+    source = (INSTALL_TEMPLATE.read_text(encoding="utf-8")
+              .replace("@WHEEL_URL@", wheel_url).replace("@VERSION@", mechlib.__version__)
+              .replace("@BINDER@", binder_url or "")).rstrip("\n")
+    source += "\n\n\n_install_mechlib()\ndel _install_mechlib"
     cell = nbformat.v4.new_code_cell(source, id="install-mechlib")
     cell.metadata["tags"] = ["install"]
+    cell.metadata["jupyter"] = {"source_hidden": True}
     return cell
 
 

@@ -319,8 +319,9 @@ def wheel_name():
     >>> wheel_name().startswith("mechlib-") and wheel_name().endswith("-py3-none-any.whl")
     True
     """
-    from importlib.metadata import version
-    return f"mechlib-{version('mechlib')}-py3-none-any.whl"
+    import mechlib
+
+    return f"mechlib-{mechlib.__version__}-py3-none-any.whl"
 
 
 @contextlib.contextmanager

@@ -47,12 +47,20 @@ speeds are ``u_dep = A_n u_ind + b_n`` with ``A_n`` of shape ``(n - p, p)``,
 and nonholonomic quantities are ``X~_r = X_r + sum_s A_n[s, r] X_{p+s}``,
 i.e. ``F~ = F_ind + A_n.T F_dep``.
 
+The version, ``mechlib.__version__``, is the book's: one number for the book
+and the package, written here alone (the wheel takes it from here,
+``CITATION.cff`` and ``CHANGELOG.md`` are checked against it).
+
 Examples
 --------
 >>> import mechlib as ml
 >>> callable(ml.partial_velocities)
 True
 """
+
+#: The version of the book and of this package (calendar versioning:
+#: year.month.release).
+__version__ = "2026.12.0"
 
 import importlib
 
@@ -114,6 +122,7 @@ def __dir__():
 
 
 __all__ = [
+    "__version__",
     # modules
     "errors", "printing", "kinematics", "verify", "active", "inertia",
     "nonholonomic", "kane", "simulation", "linearization", "systems",

@@ -131,3 +131,93 @@ def test_the_sites_wheel_passes_twine_check_and_bounds_its_dependencies(tmp_path
                       if line.startswith("Requires-Dist: "))
     assert required == sorted(map(str, project_dependencies()))
     assert all(Requirement(r).specifier for r in required), required
+
+
+def _wheel_metadata(tmp_path):
+    from email.parser import Parser
+
+    from bookkit.site import build_wheel
+
+    wheel = build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        return wheel, names, Parser().parsestr(archive.read(metadata).decode())
+
+
+def _config():
+    import yaml
+
+    return yaml.safe_load((ROOT / "_config.yml").read_text())
+
+
+def test_the_wheel_names_its_version_licence_author_and_addresses(tmp_path):
+    """One version (mechlib.__version__) in the wheel's name and metadata; the
+    BSD-3-Clause text inside; an author; the book, the source and the issue
+    tracker as project URLs (the addresses of _config.yml); a description
+    for readers, not the developers' README."""
+    import mechlib
+
+    wheel, names, metadata = _wheel_metadata(tmp_path)
+    assert wheel.name == f"mechlib-{mechlib.__version__}-py3-none-any.whl"
+    assert metadata["Version"] == mechlib.__version__
+    assert metadata["License-Expression"] == "BSD-3-Clause"
+    assert metadata.get_all("License-File") == ["LICENSE"]
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert "The mechbook contributors" in (metadata["Author"] or metadata["Author-email"] or "")
+    urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
+    config = _config()
+    assert urls["Book"] == config["html"]["baseurl"]
+    assert urls["Source"] == config["repository"]["url"]
+    assert urls["Issues"] == config["repository"]["url"] + "/issues"
+    description = metadata.get_payload()
+    assert "Kane" in description and "scripts/test.sh" not in description
+
+
+def test_the_readers_description_runs():
+    """mechlib/README.md, the wheel's description, holds a doctest that runs."""
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "mechlib" / "README.md"),
+                                       module_relative=False)
+    assert tried and not failures
+
+
+def test_citation_changelog_and_version_agree():
+    """CITATION.cff and CHANGELOG.md name mechlib.__version__; the citation's
+    addresses are _config.yml's; the licence files are at the root."""
+    import yaml
+
+    import mechlib
+
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    config = _config()
+    assert citation["version"] == mechlib.__version__
+    assert citation["url"] == config["html"]["baseurl"]
+    assert citation["repository-code"] == config["repository"]["url"]
+    assert sorted(citation["license"]) == ["BSD-3-Clause", "CC-BY-4.0"]
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    (first,) = [line for line in changelog.splitlines() if line.startswith("## ")][:1]
+    assert first.startswith(f"## {mechlib.__version__} ")
+    assert "BSD 3-Clause License" in (ROOT / "LICENSE").read_text()
+    assert "Attribution 4.0 International" in (ROOT / "LICENSE-CC-BY-4.0").read_text()
+
+
+def test_citation_cff_is_valid(tmp_path):
+    """cffconvert (PyPI) validates CITATION.cff. It pins jsonschema 3, which
+    the book's environment cannot have, so it runs in a venv of its own."""
+    from tests.reader_environment import environment
+
+    venv = tmp_path / "cffconvert"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+                    "cffconvert==2.0.0"], check=True, env=environment(venv))
+    result = subprocess.run([str(venv / "bin" / "cffconvert"), "--validate", "-i",
+                             str(ROOT / "CITATION.cff")], capture_output=True, text=True,
+                            env=environment(venv))
+    assert result.returncode == 0, result.stdout + result.stderr
+    broken = tmp_path / "CITATION.cff"
+    broken.write_text((ROOT / "CITATION.cff").read_text().replace("cff-version", "cff-versio"))
+    result = subprocess.run([str(venv / "bin" / "cffconvert"), "--validate", "-i", str(broken)],
+                            capture_output=True, text=True, env=environment(venv))
+    assert result.returncode != 0
