@@ -7,7 +7,8 @@ fresh venv of its own with the wheel the site serves:
 - an environment whose SymPy mechlib would change gets nothing: the cell
   stops, names the package with its current and needed version and the two
   ways out;
-- an older mechlib is named, then replaced by the page's version;
+- an older mechlib is named, then replaced by the page's version (in the
+  first case's environment);
 - Python 3.10 is named as the cause;
 - pip's reason for a failure is shown, its colour codes stripped, where the
   kernel asks for colour (``FORCE_COLOR``).
@@ -81,6 +82,8 @@ def freeze(python):
 
 
 def test_an_environment_with_what_mechlib_needs_gets_mechlib_alone(wheel, tmp_path):
+    """Then, in the same environment, a mechlib of 2020 (a package of that
+    name and version) is named and replaced by the page's version."""
     pinned = pins((ROOT / "requirements.txt").read_text())
     python = venv(tmp_path / "venv", *(f"{name}=={pinned[name]}" for name in
                                        ("sympy", "numpy", "scipy", "matplotlib")))
@@ -94,6 +97,23 @@ def test_an_environment_with_what_mechlib_needs_gets_mechlib_alone(wheel, tmp_pa
     again = run_cell(python, wheel, tmp_path)             # the same version: nothing
     assert again == (0, ""), again
 
+    old = tmp_path / "old-mechlib"
+    (old / "mechlib").mkdir(parents=True)
+    (old / "mechlib" / "__init__.py").write_text('__version__ = "2020.1.0"\n')
+    (old / "pyproject.toml").write_text(
+        '[project]\nname = "mechlib"\nversion = "2020.1.0"\n'
+        '[build-system]\nrequires = ["setuptools>=77"]\nbuild-backend = "setuptools.build_meta"\n')
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(old)], check=True,
+                   env=environment(python.parent.parent))
+    code, said = run_cell(python, wheel, tmp_path)
+    assert code == 0, said
+    assert said.splitlines() == [
+        f"This notebook was written with mechlib {mechlib.__version__}; this environment "
+        "has mechlib 2020.1.0.", f"mechlib installed from {wheel}"]
+    now = subprocess.run([str(python), "-c", "import mechlib; print(mechlib.__version__)"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    assert now == mechlib.__version__
+
 
 def test_a_package_that_would_change_stops_the_cell_before_anything_changes(wheel, tmp_path):
     python = venv(tmp_path / "venv", "sympy==1.13.3")
@@ -104,29 +124,6 @@ def test_a_package_that_would_change_stops_the_cell_before_anything_changes(whee
     assert "sympy 1.13.3 -> 1.14.0" in said
     assert "python -m venv" in said and f"pip install {wheel}" in said and BINDER in said
     assert freeze(python) == before
-
-
-def test_an_older_mechlib_is_named_then_replaced(wheel, tmp_path):
-    """A mechlib of 2020 (a package of that name and version) is named; the
-    page's version replaces it (here nothing else changes: the dependencies
-    are there)."""
-    old = tmp_path / "old-mechlib"
-    (old / "mechlib").mkdir(parents=True)
-    (old / "mechlib" / "__init__.py").write_text('__version__ = "2020.1.0"\n')
-    (old / "pyproject.toml").write_text(
-        '[project]\nname = "mechlib"\nversion = "2020.1.0"\n'
-        '[build-system]\nrequires = ["setuptools>=77"]\nbuild-backend = "setuptools.build_meta"\n')
-    pinned = pins((ROOT / "requirements.txt").read_text())
-    python = venv(tmp_path / "venv", str(old), *(f"{name}=={pinned[name]}" for name in
-                                                 ("sympy", "numpy", "scipy", "matplotlib")))
-    code, said = run_cell(python, wheel, tmp_path)
-    assert code == 0, said
-    assert said.splitlines() == [
-        f"This notebook was written with mechlib {mechlib.__version__}; this environment "
-        "has mechlib 2020.1.0.", f"mechlib installed from {wheel}"]
-    now = subprocess.run([str(python), "-c", "import mechlib; print(mechlib.__version__)"],
-                         capture_output=True, text=True, check=True).stdout.strip()
-    assert now == mechlib.__version__
 
 
 def test_python_older_than_3_11_is_named(wheel, tmp_path):
