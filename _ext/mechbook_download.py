@@ -252,6 +252,21 @@ def offer_notebook(app, pagename, templatename, context, doctree):
     context["ipynb_source"] = f"{pagename}.ipynb"
 
 
+def offer_book_pdf(app, pagename, templatename, context, doctree):
+    """Add the whole book's PDF (``BOOK_PDF`` at the site's root, printed by
+    ``python -m bookkit.handouts SITE --book``) to every page's download menu,
+    after sphinx-book-theme has made the menu (priority 501)."""
+    from bookkit.handouts import BOOK_PDF
+
+    for group in context.get("header_buttons", []):
+        if group.get("label") == "download-buttons":
+            group["buttons"].append({
+                "type": "link", "url": context["pathto"](BOOK_PDF, 1),
+                "text": "Book .pdf", "icon": "fas fa-file-pdf",
+                "tooltip": "Download the whole book as a PDF",
+                "label": "download-book-pdf-button"})
+
+
 def setup(app):
     # A config value that is the converter's own hash: Sphinx writes every page
     # again (and so converts every download again) when this module or the
@@ -267,6 +282,7 @@ def setup(app):
     # mechbook_outputs puts the outputs back at 900; the theme copies the file at 500.
     app.connect("html-page-context", offer_notebook, priority=500)
     app.connect("html-page-context", convert_download, priority=950)
+    app.connect("html-page-context", offer_book_pdf, priority=510)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 

@@ -1,4 +1,5 @@
-"""Print each chapter of a built site to PDF, in A4 and in Letter, with headless Chromium.
+"""Print each chapter of a built site to PDF, in A4 and in Letter, with headless
+Chromium; and the whole book, with ``--book``.
 
 ``scripts/pdf.sh [SITE_DIR] [OUT_DIR]`` runs this module in the environment of
 scripts/setup.sh; by hand::
@@ -19,6 +20,13 @@ typeset outputs, tables) to fit it, then prints with the print style sheet
 footer (page numbers). It also writes ``OUT_DIR/manifest.json``: for each
 PDF, its chapter title and the pictures (``<img>``) the page showed when it was
 printed; printing stops with an error if one of them had not loaded.
+
+``python -m bookkit.handouts SITE --book`` prints the whole book into
+``SITE/book.pdf`` (:func:`print_book`): a title page and the contents, every
+chapter printed as above, bookmarks for chapters and sections, and page
+numbers that run through the book. ``scripts/test.sh`` prints it for both
+editions before the tests (the published site carries it); every page's
+download menu links it (``_ext/mechbook_download.py``).
 """
 
 from __future__ import annotations
@@ -189,9 +197,27 @@ PICTURES = r"""() => [...document.querySelectorAll('main img')]
                   loaded: img.complete && img.naturalWidth > 0}))"""
 
 
+# The chapter's title and section headings as a reader sees them (no
+# heading link, math as its text), for the book's bookmarks: Chromium's own
+# outline takes their text from the layout, with words run together.
+HEADINGS = r"""() => [...document.querySelectorAll('main h1, main h2')]
+    .filter(h => h.getClientRects().length > 0)
+    .map(h => {
+        const copy = h.cloneNode(true);
+        copy.querySelectorAll('.headerlink').forEach(n => n.remove());
+        copy.querySelectorAll('mjx-container').forEach(m => {
+            const text = m.querySelector('mjx-assistive-mml');
+            m.replaceWith(text ? text.textContent : '');
+        });
+        return copy.textContent.replace(/\s+/g, ' ').trim();
+    })"""
+
+
 async def print_chapter(context, base: str, chapter: Chapter, out: Path,
-                        papers: list[str]) -> list[dict]:
-    """Print ``chapter`` once per paper size; return a manifest entry per PDF."""
+                        papers: list[str], in_book: bool = False) -> list[dict]:
+    """Print ``chapter`` once per paper size; return a manifest entry per PDF.
+    ``in_book``: as a part of the whole book (:func:`print_book`), with the
+    outline of its headings and no page numbers (the book numbers its pages)."""
     from urllib.parse import urlparse
 
     page = await context.new_page()
@@ -214,12 +240,17 @@ async def print_chapter(context, base: str, chapter: Chapter, out: Path,
         if missing:
             raise RuntimeError(f"{chapter.path}: pictures did not load: {missing}")
         target = out / f"{chapter.slug}-{paper}.pdf"
+        templates = header_footer(chapter)
+        if in_book:
+            templates["footer_template"] = "<div></div>"
         await page.pdf(path=str(target), format=PAPERS[paper]["format"], margin=MARGIN,
                        print_background=True, display_header_footer=True,
-                       prefer_css_page_size=False, **header_footer(chapter))
+                       prefer_css_page_size=False, outline=in_book, tagged=in_book,
+                       **templates)
         entries.append({"pdf": target.name, "page": chapter.path, "paper": paper,
                         "title": chapter.title, "book": chapter.book,
-                        "pictures": len(pictures), "scaled_to_fit": scaled})
+                        "pictures": len(pictures), "scaled_to_fit": scaled,
+                        "headings": await page.evaluate(HEADINGS) if in_book else []})
     await page.close()
     if foreign:
         raise RuntimeError(f"{chapter.path} requested other hosts: {foreign}")
@@ -250,6 +281,168 @@ async def print_all(site: Path, out: Path, selected: list[Chapter], papers: list
     return [entry for entries in results for entry in entries]
 
 
+#: The whole book's PDF, in the root of the site it is printed from.
+BOOK_PDF = "book.pdf"
+#: Height of a page in millimetres, for the page numbers stamped on the book.
+PAGE_HEIGHT_MM = {"a4": 297.0, "letter": 279.4}
+_TEXT = "font-family: 'DejaVu Sans', sans-serif; color: #222;"
+
+
+def front_matter(book: str, edition: str, version: str, contents: list[tuple[str, int]]) -> str:
+    """The HTML of the book's first pages: its title, edition, version and
+    licences, and the contents (each chapter's title and first page).
+
+    >>> html = front_matter("B", "Student edition", "1.0", [("1. A", 3)])
+    >>> "1. A" in html and ">3<" in html and "CC BY 4.0" in html
+    True
+    """
+    rows = "".join(
+        f'<li style="display: flex; margin: 0.35em 0;"><span>{html.escape(title)}</span>'
+        '<span style="flex: 1; border-bottom: 1px dotted #999; margin: 0 0.4em 0.3em;">'
+        f'</span><span>{page}</span></li>' for title, page in contents)
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>'
+            f'{html.escape(book)}</title></head><body style="{_TEXT} font-size: 11pt;">'
+            f'<h1 style="font-size: 26pt; margin-top: 60mm;">{html.escape(book)}</h1>'
+            f'<p style="font-size: 14pt;">{html.escape(edition)}, version '
+            f'{html.escape(version)}</p>'
+            '<p style="margin-top: 80mm; font-size: 9pt;">Text and figures: CC BY 4.0. '
+            'Code: BSD 3-Clause. How to cite it: CITATION.cff in the book\'s repository.</p>'
+            '<h2 style="break-before: page; font-size: 18pt;">Contents</h2>'
+            f'<ol style="list-style: none; padding: 0;">{rows}</ol></body></html>')
+
+
+def page_numbers(count: int, paper: str) -> str:
+    """The HTML of ``count`` blank pages, each with its number at the foot,
+    printed with no margin and stamped onto the book's pages.
+
+    >>> page_numbers(2, "a4").count("break-after: page")
+    2
+    """
+    height = PAGE_HEIGHT_MM[paper]
+    pages = "".join(
+        f'<div style="height: {height - 0.5}mm; position: relative; break-after: page;">'
+        f'<span style="position: absolute; bottom: 7mm; width: 100%; text-align: center; '
+        f'{_TEXT} font-size: 8pt; color: #555;">{number}</span></div>'
+        for number in range(1, count + 1))
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><style>'
+            f'@page {{ size: {PAPERS[paper]["format"]}; margin: 0; }} body {{ margin: 0; }}'
+            f'</style></head><body>{pages}</body></html>')
+
+
+async def _print_html(context, text: str, target: Path, paper: str, margin=None) -> Path:
+    page = await context.new_page()
+    await page.set_content(text, wait_until="load")
+    await page.pdf(path=str(target), format=PAPERS[paper]["format"],
+                   margin=margin or MARGIN, print_background=True, tagged=True,
+                   prefer_css_page_size=margin is not None)
+    await page.close()
+    return target
+
+
+def _outline(reader, titles: list[str]) -> list[tuple[int, str, int]]:
+    """``(level, title, page)`` of a chapter's title (level 0) and sections
+    (level 1), the pages (from 0) from Chromium's outline of the PDF
+    ``reader``, the titles from ``titles`` when there are as many (else
+    Chromium's, their spaces tidied)."""
+    found = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                if level < 1:
+                    walk(item, level + 1)
+            else:
+                found.append((level, " ".join(item.title.split()),
+                              reader.get_destination_page_number(item)))
+
+    walk(reader.outline, 0)
+    if len(found) == len(titles):
+        found = [(level, title, page) for (level, _, page), title
+                 in zip(found, titles, strict=True)]
+    return found
+
+
+async def print_book(site: Path, target: Path, paper: str = "a4",
+                     edition: str | None = None) -> int:
+    """Print the whole book of the built ``site`` to ``target``: a title page
+    and the contents, then every chapter as its handout prints it (math
+    typeset, solutions as the edition shows them), with bookmarks for the
+    chapters and their sections (Chromium's outline of the headings), and
+    page numbers running through the whole book. Returns the page count."""
+    import tempfile
+
+    from playwright.async_api import async_playwright
+    from pypdf import PdfReader, PdfWriter
+
+    import mechlib
+
+    selected = chapters(site)
+    if not selected:
+        raise SystemExit(f"print_book: {site} has no numbered chapter pages")
+    edition = edition or ("Student edition" if "student" in site.parts else
+                          "Instructor's edition")
+    server, base = serve(site)
+    try:
+        with tempfile.TemporaryDirectory(prefix="mechbook-book-") as folder:
+            folder = Path(folder)
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=chromium(),
+                                                           args=CHROMIUM_ARGS)
+                context = await browser.new_context(color_scheme="light",
+                                                    viewport={"width": 700, "height": 1000})
+                parts, headings = [], []
+                for chapter in selected:
+                    (entry,) = await print_chapter(context, base, chapter, folder, [paper],
+                                                   in_book=True)
+                    parts.append(folder / entry["pdf"])
+                    headings.append(entry["headings"])
+                lengths = [len(PdfReader(part).pages) for part in parts]
+                front, contents = folder / "front.pdf", None
+                for _ in range(3):         # until the contents' own length is stable
+                    first = len(PdfReader(front).pages) + 1 if contents else 3
+                    starts = [first + sum(lengths[:i]) for i in range(len(parts))]
+                    new = [(chapter.title, start)
+                           for chapter, start in zip(selected, starts, strict=True)]
+                    if new == contents:
+                        break
+                    contents = new
+                    await _print_html(context, front_matter(selected[0].book, edition,
+                                                            mechlib.__version__, contents),
+                                      front, paper)
+                total = len(PdfReader(front).pages) + sum(lengths)
+                numbers = await _print_html(context, page_numbers(total, paper),
+                                            folder / "numbers.pdf", paper,
+                                            margin={"top": "0", "bottom": "0",
+                                                    "left": "0", "right": "0"})
+                await browser.close()
+            writer = PdfWriter()
+            writer.append(front, import_outline=False)
+            writer.add_outline_item(title="Contents", page_number=1)
+            for part, titles in zip(parts, headings, strict=True):
+                first = len(writer.pages)
+                writer.append(part, import_outline=False)
+                chapter_item = None
+                for level, title, page in _outline(PdfReader(part), titles):
+                    item = writer.add_outline_item(title=title, page_number=first + page,
+                                                   parent=chapter_item if level else None)
+                    if level == 0:
+                        chapter_item = item
+            stamps = PdfReader(numbers).pages
+            if len(stamps) != len(writer.pages):
+                raise RuntimeError(f"print_book: {len(stamps)} page numbers for "
+                                   f"{len(writer.pages)} pages")
+            for page, stamp in zip(writer.pages, stamps, strict=True):
+                page.merge_page(stamp)
+            writer.add_metadata({"/Title": selected[0].book,
+                                 "/Subject": f"{edition}, version {mechlib.__version__}"})
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with target.open("wb") as stream:
+                writer.write(stream)
+    finally:
+        server.shutdown()
+    return total
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html"),
@@ -261,11 +454,20 @@ def main(argv=None) -> int:
     parser.add_argument("--paper", action="append", choices=sorted(PAPERS),
                         help="paper size, repeatable (default: a4 and letter)")
     parser.add_argument("--jobs", type=int, default=2, help="pages printed at once (default 2)")
+    parser.add_argument("--book", action="store_true",
+                        help=f"print the whole book, A4, into SITE/{BOOK_PDF} (or OUT, "
+                             "a file), which every page's download menu links")
     args = parser.parse_args(argv)
     site, out = Path(args.site).resolve(), Path(args.out).resolve()
     if not (site / "index.html").exists():
         raise SystemExit(f"print_chapters: {site} is not a built site (no index.html):"
                          " build the book first (scripts/build.sh)")
+    if args.book:
+        target = Path(args.out).resolve() if args.out.endswith(".pdf") else site / BOOK_PDF
+        start = time.monotonic()
+        pages = asyncio.run(print_book(site, target, (args.paper or ["a4"])[0]))
+        print(f"print_book: {target}, {pages} pages ({time.monotonic() - start:.0f} s)")
+        return 0
     if args.pages:   # read these pages only: a handout depends on its own page
         wanted = sorted({page.lstrip("/") for page in args.pages})
         named = {path: chapter_at(site, path) for path in wanted}

@@ -95,6 +95,18 @@ if ! wait "$ahead" || ! scripts/readers-kernel.sh >> _build/installs.out 2>&1; t
 fi
 cat _build/installs.out
 export STUDENT_SITE="$PWD/_build/student/html"
+# The whole book as one PDF, in each edition's site (every page's download menu
+# links it; tests/test_book_pdf.py reads them), both at once.
+# (--chapter keeps the books of an earlier run.)
+if [ "$mode" != fast ] && { [ ${#selection[@]} -eq 0 ] || [ ! -f _build/html/book.pdf ] \
+        || [ ! -f "$STUDENT_SITE/book.pdf" ]; }; then
+    python -m bookkit.handouts _build/html --book > _build/book-pdf.out 2>&1 &
+    instructors=$!
+    python -m bookkit.handouts "$STUDENT_SITE" --book > _build/book-pdf-student.out 2>&1 \
+        || { cat _build/book-pdf-student.out; kill "$instructors" 2>/dev/null; exit 1; }
+    wait "$instructors" || { cat _build/book-pdf.out; exit 1; }
+    tail -n 1 _build/book-pdf.out _build/book-pdf-student.out
+fi
 echo "test: built in $(( $(date +%s) - start )) s"
 status=0
 python -m pytest -n "${JOBS:-2}" --dist loadscope --nbval-kernel-name mechbook-readers \

@@ -62,6 +62,7 @@ TIERS = (
     ("tests/site/test_launch.py", ("binder", "build")),
     ("tests/site/test_lone_download.py", ("binder", "build")),
     ("tests/test_pdf.py", ("build", "browser")),     # the handouts print in Chromium
+    ("tests/test_book_pdf.py", ("build",)),
     ("tests/site/test_views.py", ("unit",)),         # a stand-in browser
     ("tests/site/", ("build",)),
     ("tests/test_build.py", ("build",)),

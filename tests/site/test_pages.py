@@ -106,8 +106,10 @@ def test_download_links_return_files(views, base_url, path, view):
     assert "md" in suffixes, f"{path} offers no .md download: {links}"
     if is_notebook(source):
         assert "ipynb" in suffixes, f"{path} offers no .ipynb download: {links}"
+    assert any(urlparse(link).path.endswith("/book.pdf") for link in links), \
+        f"{path} offers no download of the whole book: {links}"
     for link in links:
-        if link.startswith("javascript:") or link.endswith(".pdf"):
+        if link.startswith("javascript:"):
             continue
         response = page.request.get(urljoin(f"{base_url}/{path}", link))
         assert response.ok, f"{path}: download {link} answered {response.status}"
