@@ -1,8 +1,9 @@
 """What surrounds the text works on a phone and on a desktop (issue 25).
 
 Each page has one viewport tag and no link to this machine (127.0.0.1,
-localhost), and its footer states the licences and how to cite the book; the search field shows the whole query (its magnifier is not over
-the first letters); every animation's controls fit a 390 px screen; and the
+localhost), and its footer states the licences and how to cite the book; the
+search field shows the whole query (its magnifier is not over the first
+letters); every animation's controls fit a 390 px screen; and the
 "Back to top" button (which the theme shows below 1200 px, when the reader
 scrolls back up) covers no text of the article.
 """
@@ -35,7 +36,8 @@ def test_one_viewport_tag_and_no_link_to_this_machine(site, path):
 def test_every_page_states_its_licences_and_how_to_cite(site, path):
     """The footer names both licences and links the citation file."""
     html = (site / path).read_text(encoding="utf-8")
-    footer = html[html.rindex("<footer"):]
+    start = html.index('<footer class="bd-footer-content"')
+    footer = html[start:html.index("</footer>", start)]
     for needed in ("CC BY 4.0", "creativecommons.org/licenses/by/4.0/", "BSD 3-Clause",
                    "/LICENSE", "CITATION.cff"):
         assert needed in footer, f"{path}: the footer lacks {needed!r}"
