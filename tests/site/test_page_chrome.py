@@ -39,7 +39,7 @@ def test_every_page_states_its_licences_and_how_to_cite(site, path):
     start = html.index('<footer class="bd-footer-content"')
     footer = html[start:html.index("</footer>", start)]
     for needed in ("CC BY 4.0", "creativecommons.org/licenses/by/4.0/", "BSD 3-Clause",
-                   "/LICENSE", "CITATION.cff"):
+                   "opensource.org/license/bsd-3-clause", "Cite as:", "CITATION.cff"):
         assert needed in footer, f"{path}: the footer lacks {needed!r}"
 
 
