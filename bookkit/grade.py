@@ -364,29 +364,33 @@ class Grader:
             return None
         return SANDBOX_UID + (os.getpid() % 2**22) * 16 + slot
 
-    def _command(self, slot, folder, arguments=("/grader/submission.py",)):
-        """The command line that runs this Python with ``arguments`` as the
-        notebook's user of job ``slot``; ``folder`` is its working folder
-        outside a sandbox."""
+    def _support_in(self, folder):
+        """Where the notebook's user finds the support files: ``/grader`` in
+        the sandbox, else the copy in its working folder ``folder``."""
+        return "/grader" if self.sandbox == "bwrap" else f"{folder}/support"
+
+    def _command(self, slot, folder, arguments=None):
+        """The command line that runs this Python with ``arguments`` (by
+        default the runner) as the notebook's user of job ``slot``; ``folder``
+        is its working folder outside a sandbox."""
         uid = self._uid(slot)
         drop = _drop_to(uid) if uid is not None else []
-        python = [sys.executable, "-I", "-B", *arguments]
+        python = [sys.executable, "-I", "-B",
+                  *(arguments or [f"{self._support_in(folder)}/submission.py"])]
         if self.sandbox == "bwrap":
             return [*sandbox_command(self.support, uid), *_limits(self.memory_limit),
                     *drop, *python]
-        python = [a.replace("/grader/", f"{folder}/support/") for a in python]
         return [*_limits(self.memory_limit), *drop, *python]
 
     def _environment(self, folder):
         home = "/tmp" if self.sandbox == "bwrap" else str(folder)
-        support = "/grader" if self.sandbox == "bwrap" else str(folder / "support")
         return {"PATH": os.path.dirname(sys.executable) + ":/usr/bin:/bin",
                 "LANG": "C.UTF-8", "HOME": home, "USER": "student", "LOGNAME": "student",
                 "TMPDIR": "/tmp", "IPYTHONDIR": f"{home}/.ipython",
                 "JUPYTER_RUNTIME_DIR": f"{home}/.jupyter-runtime",
                 "MPLCONFIGDIR": f"{home}/.matplotlib", "MPLBACKEND": "Agg",
                 "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                "PYTHONPATH": support}
+                "PYTHONPATH": self._support_in(folder)}
 
     def _check_sandbox(self):
         """Refuse to grade, saying why and what to do, when notebooks cannot
@@ -487,7 +491,9 @@ class Grader:
             report["failed"].append("the notebook (it ran over its time or its "
                                     "output limit, and was stopped)")
         else:
-            report["failed"].append("the notebook (its kernel could not run it)")
+            report["failed"].append("the notebook (the process that ran it ended without "
+                                    "a report: the notebook may have used up its memory "
+                                    "or process limit)")
         return report
 
     def _judge_command(self):
