@@ -56,6 +56,7 @@ from __future__ import annotations
 import collections
 import copy
 import hashlib
+import re
 from pathlib import Path
 
 import nbformat
@@ -171,6 +172,66 @@ def content_ids(cells):
     return cells
 
 
+#: What :func:`mechlib.book.display.animation_html` writes: the player's
+#: frame interval and its frames (palette PNGs as data URIs).
+_PLAYER = re.compile(r"new Animation\(frames, img_id, slider_id, (\d+(?:\.\d+)?),")
+_FRAME = re.compile(r'frames\[(\d+)\] = "data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+def animation_as_image(output):
+    r"""``output`` as an animated PNG when it holds the JavaScript player of
+    :func:`mechlib.book.display.animation_html`, else None: the same frames
+    at the same interval, looping, in an image that plays where no script
+    runs (JupyterLab strips the scripts of an untrusted notebook, and a
+    downloaded one is untrusted). Its text is the output's own, so that a
+    download prints what the page prints.
+
+    >>> import base64, io
+    >>> from PIL import Image
+    >>> def png(colour):
+    ...     buffer = io.BytesIO()
+    ...     Image.new("RGB", (4, 4), colour).save(buffer, format="PNG")
+    ...     return base64.b64encode(buffer.getvalue()).decode()
+    >>> html = ('<img id="_anim_imgdemo" alt="A dot">\n'
+    ...         f'  frames[0] = "data:image/png;base64,{png("red")}"\n'
+    ...         f'  frames[1] = "data:image/png;base64,{png("blue")}"\n'
+    ...         '  anim = new Animation(frames, img_id, slider_id, 50, loop_select_id);')
+    >>> player = nbformat.v4.new_output("display_data", {
+    ...     "text/html": html, "text/plain": "<IPython.core.display.HTML object>"})
+    >>> image = animation_as_image(player)
+    >>> image.data["text/plain"]
+    '<IPython.core.display.HTML object>'
+    >>> movie = Image.open(io.BytesIO(base64.b64decode(image.data["image/png"])))
+    >>> movie.n_frames, movie.info["duration"]
+    (2, 50.0)
+    """
+    import base64
+    import io
+
+    html = output.get("data", {}).get("text/html") if output.get("output_type") in (
+        "display_data", "execute_result") else None
+    if isinstance(html, list):
+        html = "".join(html)
+    player = _PLAYER.search(html or "")
+    frames = sorted((int(i), data) for i, data in _FRAME.findall(html or ""))
+    if not player or not frames:
+        return None
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        images = [Image.open(io.BytesIO(base64.b64decode(data))).convert("RGBA")
+                  for _, data in frames]
+    except (ValueError, UnidentifiedImageError):     # not frames (a sanitized copy)
+        return None
+    buffer = io.BytesIO()
+    images[0].save(buffer, format="PNG", save_all=True, append_images=images[1:],
+                   duration=float(player.group(1)), loop=0)
+    data = {"image/png": base64.b64encode(buffer.getvalue()).decode()}
+    if "text/plain" in output["data"]:
+        data["text/plain"] = output["data"]["text/plain"]
+    return nbformat.v4.new_output("display_data", data)
+
+
 def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_url=None,
                      binder_url=None):
     """Return a copy of ``notebook`` whose Markdown cells are plain Jupyter Markdown.
@@ -189,6 +250,8 @@ def convert_notebook(notebook, resolver, extensions=DEFAULT_EXTENSIONS, wheel_ur
     writer = Writer(resolver, extensions)
     cells = []
     for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [animation_as_image(o) or o for o in cell.outputs]
         if cell.cell_type != "markdown":
             cells.append(fold_hidden(cell))
             continue

@@ -335,3 +335,48 @@ def test_a_chapter_opened_and_saved_as_a_notebook_is_unchanged(browser, readers_
         diff = "\n".join(difflib.unified_diff(original.decode().splitlines(),
                                               saved.decode().splitlines(), lineterm="", n=1))
         pytest.fail(f"saving {SOURCE_CHAPTER.name} in JupyterLab changed it:\n{diff[:3000]}")
+
+
+ANIMATED = "kanes-equations"    # a chapter with an animation (animation_html)
+#: The rendered image of the output of the cell that calls animation_html.
+ANIMATION_IMAGE = """() => {
+    for (const cell of document.querySelectorAll('.jp-CodeCell')) {
+        const code = cell.querySelector('.jp-InputArea');
+        if (code && code.innerText.includes('animation_html(')) {
+            const img = cell.querySelector('.jp-OutputArea-output img');
+            return img ? {loaded: img.complete && img.naturalWidth > 0,
+                          scripts: cell.querySelectorAll('script').length} : null;
+        }
+    }
+    return undefined;
+}"""
+
+
+@pytest.fixture(scope="module")
+def animated_download_lab(tmp_path_factory):
+    """The readers' JupyterLab serving a chapter with an animation, untrusted
+    as every download is."""
+    download = BOOK / "_build" / "html" / "_sources" / "book" / f"{ANIMATED}.ipynb"
+    yield from serve_download(tmp_path_factory.mktemp("animated-lab"), download, myst=True)
+
+
+def test_the_animation_plays_in_an_untrusted_download(browser, animated_download_lab):
+    """The download's animation is an animated image, which plays without a
+    script: two pictures of it taken 0.6 s apart differ."""
+    base, token, _ = animated_download_lab
+    context, page = open_notebook(browser, f"{base}/lab/tree/{ANIMATED}.ipynb?token={token}")
+    try:
+        found = page.evaluate(ANIMATION_IMAGE)
+        assert found is not None, "the animation's cell shows no image"
+        assert found["loaded"], "the animation's image did not load"
+        cell = page.locator(".jp-CodeCell", has_text="animation_html(").first
+        image = cell.locator(".jp-OutputArea-output img").first
+        image.scroll_into_view_if_needed()
+        first = image.screenshot()
+        page.wait_for_timeout(600)
+        second = image.screenshot()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (SCREENSHOTS / f"jupyterlab-animation-{ANIMATED}.png").write_bytes(second)
+        assert first != second, "the animation's image does not change"
+    finally:
+        context.close()
