@@ -278,13 +278,16 @@ BUILD_TOOLS = ("autograder.py", "student_edition.py", "handouts.py", "site.py",
                "generate_checks.py", "chapters.py", "notebooks.py")
 
 
+#: What a grading copy of mechlib leaves out.
+MECHLIB_IGNORE = ("__pycache__", "*.pyc", *BUILD_TOOLS)
+
+
 def _copy_mechlib(target):
     """mechlib's modules and stored checks, as a support file (without the
     modules that build the book)."""
     source = Path(mechlib.__file__).resolve().parent
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(
-        "__pycache__", "*.pyc", *BUILD_TOOLS))
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*MECHLIB_IGNORE))
 
 
 def assign(chapter, output=OUTPUT):
@@ -380,18 +383,36 @@ def environment_yml(requirements):
 GRADER_MODULES = ("__init__.py", "grade.py", "submission.py")
 
 
+def grader_files(data):
+    """``{name in the zip: text}`` of what makes a zip our grader: the
+    manifest ``data`` (``grading/manifest.json``), the grader
+    (``files/bookkit``), ``run_autograder``, ``setup.sh``, ``environment.yml``
+    and ``requirements.txt``."""
+    files = {"run_autograder": RUN_AUTOGRADER, "setup.sh": SETUP,
+             "requirements.txt": _requirements(),
+             "environment.yml": environment_yml(_requirements()),
+             MANIFEST: json.dumps(data, indent=1, sort_keys=True)}
+    for name in GRADER_MODULES:
+        files[f"files/bookkit/{name}"] = (Path(__file__).parent / name).read_text()
+    return files
+
+
+def write_member(archive, name, content):
+    """Write ``content`` as ``name`` into ``archive``, executable if it is a
+    script Gradescope runs, with a fixed date."""
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    executable = name in ("run_autograder", "setup.sh")
+    info.external_attr = (0o100755 if executable else 0o100644) << 16
+    archive.writestr(info, content)
+
+
 def _for_our_grader(path, data):
     """Rewrite otter's autograder zip for :mod:`bookkit.grade`: add
-    ``grading/manifest.json`` (``data``) and the grader (``files/bookkit``),
-    replace ``run_autograder``, ``setup.sh``, ``environment.yml`` and
-    ``requirements.txt`` by ours, drop otter's ``run_otter.py`` (which would
-    run the hidden tests in the student's kernel)."""
-    ours = {"run_autograder": RUN_AUTOGRADER, "setup.sh": SETUP,
-            "requirements.txt": _requirements(),
-            "environment.yml": environment_yml(_requirements()),
-            MANIFEST: json.dumps(data, indent=1, sort_keys=True)}
-    for name in GRADER_MODULES:
-        ours[f"files/bookkit/{name}"] = (Path(__file__).parent / name).read_text()
+    :func:`grader_files` (replacing otter's ``run_autograder``, ``setup.sh``,
+    ``environment.yml`` and ``requirements.txt``), drop otter's
+    ``run_otter.py`` (which would run the hidden tests in the student's
+    kernel)."""
+    ours = grader_files(data)
     entries = {}
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
@@ -401,10 +422,7 @@ def _for_our_grader(path, data):
         for info, content in entries.items():
             archive.writestr(info, content)
         for name, content in ours.items():
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            executable = name in ("run_autograder", "setup.sh")
-            info.external_attr = (0o100755 if executable else 0o100644) << 16
-            archive.writestr(info, content)
+            write_member(archive, name, content)
 
 
 #: Seconds an otter command may take before it is taken to hang (see

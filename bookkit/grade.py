@@ -127,6 +127,8 @@ def autograder_zip(assignment):
     assignment = Path(assignment)
     if assignment.is_file() or (assignment / MANIFEST).is_file():
         return assignment
+    if (assignment / "autograder.zip").is_file():     # python -m bookkit.assignment's
+        return assignment / "autograder.zip"
     found = sorted((assignment / "dist" / "autograder").glob("*.zip"))
     if not found:
         raise SystemExit(f"grade: no autograder zip in {assignment}/dist/autograder")
@@ -196,7 +198,8 @@ def exporter_source(variables):
 def work_cells(notebook, questions):
     """The cells the kernel runs, ``[{"source", "label"}]``: the notebook's
     code cells but otter's, with an exporter before each question's check
-    cell (or at the end)."""
+    cell (otter's), after the cell that checks its last answer (an
+    assignment's, :mod:`bookkit.assignment`), or at the end."""
     cells, placed, number = [], set(), 0
 
     def export(question):
@@ -217,6 +220,10 @@ def work_cells(notebook, questions):
             continue
         number += 1
         cells.append({"source": cell.source, "label": f"cell {number}"})
+        for question in questions:      # an assignment's answer cell checks its last
+            if question["name"] not in placed and \
+                    f'ml.check("{question["checks"][-1]["name"]}"' in cell.source:
+                export(question)
     for question in questions:
         if question["name"] not in placed:
             export(question)
@@ -502,9 +509,31 @@ class Grader:
                 f"assert grading.__file__.startswith({str(self.source)!r}); grading.serve()")
         return [*_limits(self.memory_limit), sys.executable, "-I", "-B", "-c", boot]
 
-    def judge(self, trees):
+    def student(self, *names):
+        """The roster's id of the first of ``names`` (a file's name, an email,
+        a Gradescope sid) that the roster knows, else None."""
+        identities = self.manifest.get("identities", {})
+        return next((identities[n.lower()] for n in names
+                     if isinstance(n, str) and n.lower() in identities), None)
+
+    def worked(self, student=None):
+        """``{check: worked form}`` for ``student``: their variant's, in an
+        assignment with a roster (:mod:`bookkit.assignment`); else the
+        manifest's. Raises GradingError for a student the roster lacks."""
+        if "students" not in self.manifest:
+            return {c["name"]: c["worked"] for q in self.questions for c in q["checks"]}
+        if student not in self.manifest["students"]:
+            raise GradingError(
+                "no student of the roster submitted this: name a submission "
+                "<student_id>.ipynb (or its email), or add the student to the roster "
+                "and build the assignment again")
+        return self.manifest["variants"][self.manifest["students"][student]]
+
+    def judge(self, trees, worked=None):
         """The verdicts ``{check: (correct, message)}`` on the trees, from the
-        grading process (see the module)."""
+        grading process (see the module), against ``worked`` (default:
+        :meth:`worked`)."""
+        worked = worked or self.worked()
         pending = []
         for question in self.questions:
             for check in question["checks"]:
@@ -514,7 +543,7 @@ class Grader:
                 except (ValueError, TypeError, RecursionError):
                     tree = {"kind": "other", "what": "answer nested too deeply"}
                 pending.append({"name": check["name"], "tree": tree,
-                                "worked": check["worked"]})
+                                "worked": worked[check["name"]]})
         verdicts = {}
         deadline = time.monotonic() + self.judge_time_limit
         while pending:
@@ -582,9 +611,12 @@ class Grader:
             errors.close()
         return verdicts
 
-    def grade(self, submission):
+    def grade(self, submission, student=None):
         """``(scores, notes)`` of one submission: ``{question: points}`` and a
-        list of sentences (cells over time or failed, checks not correct)."""
+        list of sentences (cells over time or failed, checks not correct).
+        ``student`` is the submitter's id in the roster, from outside the
+        notebook (an assignment with variants needs it)."""
+        worked = self.worked(student)
         try:                       # (the autograder's copy has no notebooks module)
             from .notebooks import log_execution
         except ImportError:
@@ -601,7 +633,7 @@ class Grader:
             notes.append(f"not run: {type(error).__name__}: {str(error)[:200]}")
         finally:
             self.slots.put(slot)
-        verdicts = self.judge(run["trees"])
+        verdicts = self.judge(run["trees"], worked)
         notes += [f"timed out: {label}" for label in run["timed_out"]]
         notes += [f"kernel restarted after {label}" for label in run["restarted"]]
         notes += [f"failed: {label}" for label in run["failed"]
@@ -631,7 +663,8 @@ def grade_batch(assignment, submissions, out, jobs=1, **options):
         def one(submission):
             start = time.monotonic()
             try:
-                scores, notes = grader.grade(submission)
+                scores, notes = grader.grade(submission, grader.student(
+                    Path(submission).stem))
             except Exception as error:           # the batch goes on
                 scores = {n: 0 for n in names}
                 notes = [f"not graded: {type(error).__name__}: {str(error)[:200]}"]
@@ -665,10 +698,20 @@ def gradescope(root="/autograder", **options):
     found = sorted((root / "submission").glob("*.ipynb")) or \
         sorted((root / "submission").glob("*.zip"))
     with Grader(source, sandbox="user", **options) as grader:
+        try:
+            metadata = json.loads((root / "submission_metadata.json").read_text())
+            users = metadata.get("users") or []
+        except (OSError, ValueError, AttributeError):
+            users = []
+        student = grader.student(*[u.get(k) for u in users if isinstance(u, dict)
+                                   for k in ("email", "sid")])
         if not found:
             scores, notes = {q["name"]: 0 for q in grader.questions}, ["no notebook submitted"]
         else:
-            scores, notes = grader.grade(found[0])
+            try:
+                scores, notes = grader.grade(found[0], student)
+            except GradingError as error:
+                scores, notes = {q["name"]: 0 for q in grader.questions}, [str(error)]
         checks = {c["name"]: q["name"] for q in grader.questions for c in q["checks"]}
         tests = []
         for question in grader.questions:

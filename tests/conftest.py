@@ -58,6 +58,7 @@ TIERS = (
     ("tests/references/", ("nbval",)),
     ("tests/test_autograder.py", ("otter",)),
     ("tests/test_grading_sandbox.py", ("otter",)),
+    ("tests/test_assignment.py", ("otter",)),
     ("tests/test_install_cell.py", ("binder",)),
     ("tests/site/test_launch.py", ("binder", "build")),
     ("tests/site/test_lone_download.py", ("binder", "build")),

@@ -37,8 +37,9 @@ import nbformat
 import pytest
 import yaml
 
-from bookkit import autograder
+from bookkit import autograder, grade
 from tests.reader_environment import environment
+from tests.test_assignment import _differing_pair, build_example, solved
 from tests.test_autograder import (
     PARTIAL_VELOCITIES,
     TYPED,
@@ -370,15 +371,19 @@ def gradescope(tmp_path_factory):
     shutil.rmtree(base, ignore_errors=True)
 
 
-def _run_autograder(folder, venv, base, name, notebook):
+def _run_autograder(folder, venv, base, name, notebook, submitter=None):
     """Gradescope's path for one submission: ``root/source`` (the unpacked
-    zip), ``root/submission``, then ``source/run_autograder``; the results."""
+    zip), ``root/submission``, ``root/submission_metadata.json`` naming
+    ``submitter`` (an email), then ``source/run_autograder``; the results."""
     root = base / name
-    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+    with zipfile.ZipFile(grade.autograder_zip(folder)) as archive:
         archive.extractall(root / "source")
     (root / "source" / "run_autograder").chmod(0o755)
     (root / "submission").mkdir()
     nbformat.write(notebook, root / "submission" / "notebook.ipynb")
+    if submitter:
+        (root / "submission_metadata.json").write_text(json.dumps({
+            "id": 1, "users": [{"email": submitter, "id": 7, "name": "A Student"}]}))
     root.chmod(0o755)
     result = subprocess.run(
         ["bash", str(root / "source" / "run_autograder")], capture_output=True, text=True,
@@ -404,6 +409,33 @@ def test_the_zip_runs_by_itself_on_gradescopes_path(gradescope):
         "pv-other-speeds": (2, 2), "pv-belt": (1, 1), "pv-three-link": (0, 1),
         "pv-sleigh": (2, 2)}
     assert "pv-three-link-Fr: Not yet" in wrong["pv-three-link"][2]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The example assignment of tests/test_assignment.py, built."""
+    return build_example(tmp_path_factory)
+
+
+def test_on_gradescope_each_student_is_graded_against_their_own_variant(gradescope, built):
+    """An instructor's assignment with a roster (tests/test_assignment.py):
+    Gradescope's submitter, from ``submission_metadata.json``, decides the
+    variant, whatever notebook they hand in."""
+    _, _, venv, base = gradescope
+    folder, manifest, _, _ = built
+    a, b = _differing_pair(manifest)
+    mine = solved(nbformat.read(folder / "students" / f"{a}.ipynb", as_version=4))
+    _, honest = _run_autograder(folder, venv, base, "variant-honest", mine,
+                                f"{a}@example.edu")
+    assert {n: s[:2] for n, s in honest.items()} == {
+        "arm-velocity": (1, 1), "arm-forces": (1, 1)}
+    _, copied = _run_autograder(folder, venv, base, "variant-copied", mine,
+                                f"{b}@example.edu")
+    assert {n: s[:2] for n, s in copied.items()} == {
+        "arm-velocity": (0, 1), "arm-forces": (0, 1)}
+    _, unknown = _run_autograder(folder, venv, base, "variant-unknown", mine,
+                                 "nobody@example.edu")
+    assert all(s[0] == 0 for s in unknown.values())
 
 
 def test_on_gradescope_a_submission_reads_neither_source_nor_results(gradescope):

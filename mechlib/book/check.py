@@ -77,7 +77,7 @@ from .answers import (
 )
 from .record import RECORD, digest, noise_floors, term_scale
 
-__all__ = ["check", "CheckResult"]
+__all__ = ["check", "CheckResult", "expect_forms"]
 
 FORMAT = 2                        # version of the stored files
 #: Environment variable: a correct answer must also record as the stored one.
@@ -442,6 +442,8 @@ def check(name, answer):
             return CheckResult(name, False, "No answer yet.")
         from .record import record_to_file
         return CheckResult(name, True, record_to_file(name, answer))
+    if name in _FORMS:
+        return _form_result(name, answer, _FORMS[name])
     _chapter, stored = _lookup(name)
     if answer is Ellipsis:
         return CheckResult(name, False, "No answer yet: replace ... with your "
@@ -469,6 +471,89 @@ def _fresh_or_stale(name, answer, stored):
     return CheckResult(name, False, f"Stale: the stored check of {name} is not "
                        "the record of this worked answer; regenerate it with "
                        f"python -m bookkit.generate_checks book/{chapter}.md")
+
+
+# --- an assignment's checks: the form of the answer, not its values -------------
+
+_FORMS = {}
+
+
+def expect_forms(forms):
+    """Make :func:`check` judge the answers named in ``forms`` by their form
+    alone: an instructor's assignment (``python -m bookkit.assignment``)
+    grades the answers when they are handed in, and its notebook holds no
+    worked values, only what this says before then.
+
+    ``forms`` maps a check's name to the form of its answer: its ``kind``
+    (``scalar``, ``vector``, ``matrix`` or ``sequence``), a Matrix's
+    ``shape``, a list's ``items`` (a form each), and ``symbols``, the names
+    of the symbols the whole answer may use (as
+    :func:`~mechlib.book.answers.atoms_of` writes them).
+
+    >>> import sympy.physics.mechanics as me
+    >>> q1, u1, u3 = me.dynamicsymbols('q1, u1, u3')
+    >>> expect_forms({"xx-demo-form": {"kind": "scalar",
+    ...                                "symbols": ["q1(t)", "u1(t)"]}})
+    >>> print(check("xx-demo-form", u1*q1).message.replace(". ", ".\\n"))
+    Form accepted: a scalar, in the symbols this answer may use.
+    Whether it is right is graded when you hand the notebook in.
+    >>> check("xx-demo-form", u1 + u3)
+    Not yet: your answer depends on u3, which this answer cannot.
+    >>> check("xx-demo-form", [u1])
+    Not yet: your answer is a Matrix; this answer is a scalar (a SymPy expression).
+    """
+    if not isinstance(forms, dict) or not all(
+            isinstance(n, str) and isinstance(f, dict) and f.get("kind") in _KINDS
+            and isinstance(f.get("symbols"), list) for n, f in forms.items()):
+        raise ArgumentTypeError(
+            "expect_forms: give {check name: form}, each form a dict with a kind "
+            f"({', '.join(_KINDS)}) and the list of its symbols' names, as "
+            "python -m bookkit.assignment writes it")
+    _FORMS.update(forms)
+
+
+_KINDS = ("scalar", "vector", "matrix", "sequence")
+
+
+def _form_result(name, answer, form):
+    if answer is Ellipsis:
+        return CheckResult(name, False, "No answer yet: replace ... with your "
+                           "answer and run the cell again.")
+    kind, value = normalize(answer, name)
+    problems = _form_problems(kind, value, form)
+    if problems:
+        return _result(name, problems)
+    shape = f" of shape {value.shape}" if kind == "matrix" else ""
+    return CheckResult(name, True, f"Form accepted: {kind_word(kind).split(' (')[0]}"
+                       f"{shape}, in the symbols this answer may use. Whether it is "
+                       "right is graded when you hand the notebook in.")
+
+
+def _form_problems(kind, value, form, where=""):
+    """What is wrong with the form of a normalized answer (its kind, shape
+    and the symbols it uses), as sentences."""
+    if form["kind"] != kind and not (form["kind"] == "vector" and value == 0):
+        return [f"your answer{where} is {kind_word(kind).split(' (')[0]}; this answer "
+                f"is {kind_word(form['kind'])}."]
+    if kind == "matrix" and list(value.shape) != form["shape"]:
+        return [f"your answer{where} has the shape {value.shape}; this answer has the "
+                f"shape {tuple(form['shape'])}."]
+    if kind == "sequence":
+        if len(value) != len(form["items"]):
+            return [f"your answer{where} has {len(value)} items; this answer has "
+                    f"{len(form['items'])}."]
+        return [p for i, ((k, v), f) in enumerate(zip(value, form["items"], strict=True))
+                for p in _form_problems(k, v, f, f"{where} item {i}")]
+    try:
+        scalars = [sm.sympify(s) for s in all_scalars(kind, value)]
+    except (TypeError, ValueError):
+        scalars = []
+    extra = sorted({display_name(n) for s in scalars for n in atoms_of(s)} -
+                   {display_name(n) for n in form["symbols"]})
+    if extra:
+        return [f"your answer{where} depends on {', '.join(extra)}, which this answer "
+                "cannot."]
+    return []
 
 
 # --- the chapters: answer cells, worked solutions, generation ---------------------

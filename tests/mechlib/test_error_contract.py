@@ -885,6 +885,11 @@ PROBES = [
       lambda: ((bar_rhs(), [NAN, 0.0], (0.0, 0.1)), {}),
       expect=E.NonFiniteValueError),
     # mechlib.book: ml.check and the generation of the stored checks ----------
+    P(check.expect_forms, "a list of names for the forms",
+      args(["arm-forces"]), expect=E.ArgumentTypeError),
+    P(check.expect_forms, "a form without its symbols",
+      args({"arm-forces": {"kind": "matrix", "shape": [2, 1]}}),
+      expect=E.ArgumentTypeError),
     P(check.check, "an undefined exercise name",
       args("pv-other-speeds-v-B2", L * q2 * me.ReferenceFrame("N").y),
       expect=E.UnknownCheckError),
