@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 
 from bookkit import grade
-from bookkit.autograder import autograder_zip
+from bookkit.grade import autograder_zip
 
 
 def notebooks(folder):

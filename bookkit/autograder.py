@@ -78,7 +78,7 @@ from .chapters import (
     worked_cells,
 )
 from .generate_checks import WORKED
-from .grade import MANIFEST, Grader
+from .grade import MANIFEST, Grader, autograder_zip
 from .notebooks import log_execution
 
 ROOT = REPOSITORY
@@ -487,12 +487,6 @@ def _assignment_of(arguments, cwd):
     if "-a" in arguments[:-1]:
         return Path(arguments[arguments.index("-a") + 1]).name.split("-autograder")[0]
     return Path(cwd).name
-
-
-def autograder_zip(folder):
-    """The autograder zip ``otter assign`` wrote in ``folder``."""
-    (path,) = sorted((Path(folder) / "dist" / "autograder").glob("*.zip"))
-    return path
 
 
 def main(argv=None):

@@ -25,7 +25,8 @@
 # kernels by tests/conftest.py), every worked answer's ml.check also proves its
 # stored check up to date. At the end the run prints the worker seconds of its
 # costliest test modules (tests/timing.py) and how often each chapter was
-# executed (bookkit/executions.py), and fails if one ran too often.
+# executed (bookkit/executions.py; a note, not a failure, for one that ran
+# more often than expected).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$(date +%s)
@@ -113,6 +114,6 @@ python -m pytest -n "${JOBS:-2}" --dist loadscope --nbval-kernel-name mechbook-r
     --durations=10 --junitxml=_build/test-times.xml \
     ${selection[@]+"${selection[@]}"} ${pytest_args[@]+"${pytest_args[@]}"} || status=$?
 python -m tests.timing _build/test-times.xml || true
-python -m bookkit.executions "$MECHBOOK_EXECUTION_LOG" || { [ $status -ne 0 ] || status=1; }
+python -m bookkit.executions "$MECHBOOK_EXECUTION_LOG" || true
 echo "test: finished in $(( $(date +%s) - start )) s"
 exit $status

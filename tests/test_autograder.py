@@ -118,7 +118,7 @@ def batch(folder, notebooks, tmp_path, *options, **limits):
 
 
 def manifest(folder):
-    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+    with zipfile.ZipFile(grade.autograder_zip(folder)) as archive:
         return json.loads(archive.read(grade.MANIFEST))
 
 
@@ -179,7 +179,7 @@ def test_the_autograder_grades_outside_the_kernel(assignment):
     assert config["run_tests"] is False
     text = "\n".join(c.source for c in master.cells)
     assert "hidden: true" not in text and "run_path" not in text
-    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+    with zipfile.ZipFile(grade.autograder_zip(folder)) as archive:
         names = archive.namelist()
         run = archive.read("run_autograder").decode()
         assert archive.getinfo("run_autograder").external_attr >> 16 & 0o111

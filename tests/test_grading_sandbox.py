@@ -37,7 +37,7 @@ import nbformat
 import pytest
 import yaml
 
-from bookkit import autograder, grade
+from bookkit import grade
 from tests.reader_environment import environment
 from tests.test_assignment import _differing_pair, build_example, solved
 from tests.test_autograder import (
@@ -241,7 +241,7 @@ def attacked(tmp_path_factory):
     chapter = PARTIAL_VELOCITIES[0]
     folder = assign(chapter, tmp_path_factory)
     work = tmp_path_factory.mktemp("attacks")
-    zip_path = autograder.autograder_zip(folder)
+    zip_path = grade.autograder_zip(folder)
     honest = typed(student(folder, chapter), TYPED)
     flood = f"/tmp/mechlib-flood-{os.getpid()}"
     listener = _Listener()
@@ -360,7 +360,7 @@ def gradescope(tmp_path_factory):
     folder = assign(chapter, tmp_path_factory)
     base = Path(tempfile.mkdtemp(prefix="mechbook-gradescope-"))
     base.chmod(0o755)
-    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+    with zipfile.ZipFile(grade.autograder_zip(folder)) as archive:
         conda = yaml.safe_load(archive.read("environment.yml"))
     (requirements,) = [d["pip"] for d in conda["dependencies"] if isinstance(d, dict)]
     venv = base / "venv"
@@ -461,7 +461,7 @@ def test_gradescope_zip_holds_its_grader(gradescope):
     """The zip carries the grader and its own environment, not otter's run
     (the runs above prove that they work)."""
     _, folder, _, _ = gradescope
-    with zipfile.ZipFile(autograder.autograder_zip(folder)) as archive:
+    with zipfile.ZipFile(grade.autograder_zip(folder)) as archive:
         names = set(archive.namelist())
         setup = archive.read("setup.sh").decode()
     assert {"files/bookkit/grade.py", "files/bookkit/submission.py",

@@ -128,3 +128,32 @@ def test_the_page_runners_examples():
     failed, tried = doctest.testmod(runner, optionflags=doctest.ELLIPSIS)
     assert tried >= 5 and failed == 0
 
+
+
+SLEIGH_SETUP = """
+import sympy as sm
+import sympy.physics.mechanics as me
+import mechlib as ml
+q1, u1 = me.dynamicsymbols('q1, u1')
+N = me.ReferenceFrame('N')
+S = me.ReferenceFrame('S')
+"""
+
+
+def test_no_box_changes_what_another_box_sees():
+    """Two boxes of one exercise share its set-up cells, never its objects
+    or mechlib's names: a box that orients the set-up's frame, or that
+    replaces ``ml.check``, changes nothing for the next (issue 60)."""
+    from tests.typed_answers import _page_runner
+
+    runner = _page_runner()
+    setup = [SLEIGH_SETUP]
+    orient = "S.orient_axis(N, q1, N.z)\nml.check('pv-other-speeds-q1-dot', S.x.dot(N.x))"
+    assert runner.run_box("sleigh", setup, orient)[1].startswith("Not yet")
+    unoriented = runner.run_box("sleigh", setup, "ml.check('pv-other-speeds-q1-dot', "
+                                                  "S.x.dot(N.x))")
+    assert "between N and S" in unoriented[1], unoriented   # S is unoriented again
+    cheat = "ml.check = lambda name, value: 'Correct.'\nml.check('pv-other-speeds-q1-dot', 0)"
+    runner.run_box("sleigh", setup, cheat)
+    after = runner.run_box("sleigh", setup, "ml.check('pv-other-speeds-q1-dot', 0)")
+    assert after[0] is False and after[1].startswith("Not yet"), after

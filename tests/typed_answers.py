@@ -206,19 +206,23 @@ def _shown_code(notebook, item):
             if code.split(".")[-1].isidentifier()]
 
 
+@functools.cache
+def _page_runner():
+    """The page's own runner, _ext/static/answers_runner.py (what Pyodide runs)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "answers_runner", REPOSITORY / "_ext" / "static" / "answers_runner.py")
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    return runner
+
+
 def _run_box(setup_code, code):
-    """What ``ml.check`` says after the box's set-up and ``code`` (its last
-    line the check), in a fresh namespace, or the error that stopped it."""
-    box = {"__name__": "__main__"}
-    *body, last = code.splitlines()
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            for index, cell in setup_code:
-                exec(compile(cell, f"<cell {index}>", "exec"), box)
-            exec(compile("\n".join(body), "<your answer>", "exec"), box)
-            return repr(eval(compile(last, "<check>", "eval"), box))
-    except Exception as error:  # noqa: BLE001 - the verdict says what failed
-        return f"{type(error).__name__}: {error}"
+    """What the page's box says after the exercise's set-up and ``code``
+    (its last line the check): the runner's ``run_box``, as the page calls it."""
+    key = ",".join(str(index) for index, _ in setup_code)
+    return _page_runner().run_box(key, [cell for _, cell in setup_code], code)[1]
 
 
 def main(chapter):

@@ -3,8 +3,10 @@
 
 Pyodide runs this file once, after the first press of a "Check" or "Run"
 button has loaded it and installed the SymPy, mpmath and mechlib wheels.
-``run_box`` runs an exercise's set-up (once; later checks reuse its names),
-then the code of the box in a copy of those names, as a notebook cell runs:
+``run_box`` runs an exercise's set-up, then the code of the box in the names
+it made, as a notebook cell runs (each run has a set-up of its own, and what
+the code assigns to mechlib's names or to the built-ins is undone after it,
+so that no box changes what another box sees):
 the last line's value is what the cell shows, here the text of
 ``ml.check``'s result (the message Jupyter shows). ``run_live`` runs a live
 cell the same way and returns its outputs as Jupyter would show them. An
@@ -222,13 +224,35 @@ def _run_cell(code, names, where):
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)
-    exec(compile(tree, where, "exec"), names)
-    return eval(compile(last, where, "eval"), names) if last is not None else None
+    with _modules_kept():
+        exec(compile(tree, where, "exec"), names)
+        return eval(compile(last, where, "eval"), names) if last is not None else None
 
 
-def _set_up(key, setup):
+@contextlib.contextmanager
+def _modules_kept():
+    """Within the block, code may assign to mechlib's names or to Python's
+    built-ins (``ml.check = ...``); afterwards they are what they were, so
+    that what one box or cell does to them changes no other."""
+    kept = {name: dict(vars(module)) for name, module in list(sys.modules.items())
+            if name == "mechlib" or name.startswith("mechlib.")}
+    kept["builtins"] = dict(vars(builtins))
+    try:
+        yield
+    finally:
+        for name, names in kept.items():
+            now = vars(sys.modules.get(name) or types.ModuleType(name))
+            for key, value in names.items():    # (names it gained, imports, stay)
+                if now.get(key, now) is not value:
+                    now[key] = value
+
+
+def _set_up(key, setup, consume=False):
     """The names after running ``setup`` (remembered by ``key``), or the one
-    line that says why it failed."""
+    line that says why it failed. With ``consume`` the names are handed over
+    and forgotten: the code that runs in them may change the set-up's objects
+    (orient a frame, set a point's velocity), so the next run of that set-up
+    starts again from its cells, and no box changes another's answer."""
     if key not in _SETUPS:
         global _OUTPUTS
         _stand_in_for_ipython()
@@ -241,7 +265,7 @@ def _set_up(key, setup):
         except Exception as error:  # noqa: BLE001 - the page says what failed
             return "The set-up failed in the page: " + _one_line(error, "<set-up>")
         _SETUPS[key] = names
-    return dict(_SETUPS[key])
+    return _SETUPS.pop(key) if consume else _SETUPS[key]
 
 
 def prepare(job, key, setup):
@@ -261,7 +285,7 @@ def run_live(key, setup, code):
     (stream, latex, html, text) in the order Jupyter shows them, or
     ``(False, [["error", one line]])``."""
     global _OUTPUTS
-    names = _set_up(key, setup)
+    names = _set_up(key, setup, consume=True)
     if isinstance(names, str):
         return False, [["error", names]]
     _OUTPUTS = []
@@ -279,7 +303,7 @@ def run_live(key, setup, code):
 def run_box(key, setup, code):
     """Run the set-up ``setup`` (a list of cells' code, remembered by
     ``key``), then ``code``; return ``(ok, message)`` for the page."""
-    names = _set_up(key, setup)
+    names = _set_up(key, setup, consume=True)
     if isinstance(names, str):
         return False, names.replace("The set-up", "The exercise's set-up")
     printed = io.StringIO()

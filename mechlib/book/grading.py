@@ -29,11 +29,6 @@ the first runs in the student's process:
    :func:`~mechlib.book.check.compare`); it calls no ``simplify``.
    :func:`serve` is that process's main loop.
 
-:func:`grade` is the same comparison on a SymPy object in this process,
-with a private copy of mechlib and a refusal to grade when a built-in has
-been replaced (what the hidden tests did when they ran in the student's
-kernel; the autograder no longer grades there).
-
 Examples
 --------
 >>> import sympy.physics.mechanics as me
@@ -55,18 +50,15 @@ mechlib.book.grading.TreeError: the answer uses Lambda, which the grader does no
 
 from __future__ import annotations
 
-import builtins
-import importlib.util
 import json
 import os
 import re
 import sys
-from pathlib import Path
 
 from ..errors import MechlibError
 
 __all__ = ["MIME", "to_tree", "from_tree", "TreeError", "verdict", "grade_tree",
-           "serve", "grade", "genuine_builtins"]
+           "serve"]
 
 #: The MIME type of the display data that carries the answers' trees.
 MIME = "application/vnd.mechlib.answers+json"
@@ -467,72 +459,3 @@ def serve(stdin=None, stdout=None):
 
 
 # --- the same comparison in this process (the hidden tests of old) --------------------
-
-#: The class of Python's built-in functions, taken from a literal.
-_BUILTIN_FUNCTION = [].append.__class__
-_TYPE = ().__class__.__class__
-_HEAP_TYPE = 1 << 9              # Py_TPFLAGS_HEAPTYPE: a class made in Python
-#: Built-ins that Jupyter's kernel itself replaces (input reads from the
-#: front end, IPython wraps open), or that the site module and IPython add: no
-#: comparison uses them.
-_NOT_USED = {"input", "open", "breakpoint", "copyright", "credits", "license", "help",
-             "exit", "quit", "display", "get_ipython", "execfile", "runfile"}
-_CONSTANTS = {"True", "False", "None", "Ellipsis", "NotImplemented"}
-
-
-def genuine_builtins():
-    """The names of Python's built-ins that have been replaced in this
-    process (empty when none is).
-
-    >>> genuine_builtins()
-    []
-    """
-    replaced = []
-    for name, value in builtins.__dict__.items():
-        if (name.startswith("_") and name not in ("__import__", "__build_class__")
-                or name in _NOT_USED):
-            continue
-        kind = value.__class__
-        if kind is _BUILTIN_FUNCTION:
-            ok = value.__name__ == name
-        elif kind is _TYPE:
-            # (ExceptionGroup is the one built-in type made like a class)
-            ok = not value.__flags__ & _HEAP_TYPE or name == "ExceptionGroup"
-        else:
-            ok = name in _CONSTANTS
-        if not ok:
-            replaced.append(name)
-    return replaced
-
-
-def _private_mechlib():
-    """A fresh copy of the mechlib next to this file, under a new name."""
-    here = Path(__file__).resolve().parents[1]
-    name = "_mechlib_grading_" + os.urandom(6).hex()
-    spec = importlib.util.spec_from_file_location(
-        name, here / "__init__.py", submodule_search_locations=[str(here)])
-    package = importlib.util.module_from_spec(spec)
-    sys.modules[name] = package
-    spec.loader.exec_module(package)
-    return name
-
-
-def grade(name, answer, worked):
-    """:func:`verdict` on a SymPy ``answer`` in this process, run by a
-    private copy of mechlib (so that a replaced ``ml.check`` or check module
-    changes nothing), refused when a built-in has been replaced. The
-    autograder does not use it: it grades in a process of its own
-    (:func:`serve`)."""
-    replaced = genuine_builtins()
-    package = _private_mechlib()
-    try:
-        check = importlib.import_module(package + ".book.check")
-        if replaced:
-            return check.CheckResult(name, False, (
-                "Not graded: the notebook replaces Python's built-in "
-                f"{', '.join(replaced)}; remove that code and run it again."))
-        grading = importlib.import_module(package + ".book.grading")
-        return grading.verdict(name, answer, worked)
-    finally:
-        for module in [m for m in sys.modules if m.startswith(package)]:
-            del sys.modules[module]
