@@ -157,3 +157,35 @@ def test_no_box_changes_what_another_box_sees():
     runner.run_box("sleigh", setup, cheat)
     after = runner.run_box("sleigh", setup, "ml.check('pv-other-speeds-q1-dot', 0)")
     assert after[0] is False and after[1].startswith("Not yet"), after
+
+
+def test_long_answers_exits_and_floods_get_one_plain_sentence():
+    """What the page's Python says (issue 60): a sum of 5,000 terms is refused
+    before Python parses it (parsing it overflowed the page's stack); exit()
+    and os._exit() end the code, not Python, with one sentence; a flood of
+    printing shows its first and last 20,000 characters."""
+    from tests.typed_answers import _page_runner
+
+    runner = _page_runner()
+    setup = [SLEIGH_SETUP]
+    long = "x = " + " + ".join(f"{k}*u1" for k in range(5000)) + \
+        "\nml.check('pv-other-speeds-q1-dot', x)"
+    ok, said = runner.run_box("long", setup, long)
+    assert not ok and said.startswith("This answer chains 4,999 operations in one statement")
+    short = "x = " + " + ".join(f"{k}*u1" for k in range(300)) + \
+        "\nml.check('pv-other-speeds-q1-dot', x)"
+    assert runner.run_box("long", setup, short)[1].startswith("Not yet")
+    for exit_call in ("import sys\nsys.exit()", "raise SystemExit(3)",
+                      "import os\nos._exit(0)", "exit()"):
+        ok, said = runner.run_box("exit", setup, exit_call + "\nml.check('x', 1)")
+        assert not ok and said == runner.EXIT, (exit_call, said)
+        ok, outputs = runner.run_live("exit", setup, exit_call)
+        assert outputs == [["error", runner.EXIT]], (exit_call, outputs)
+    import os
+    assert os._exit.__module__ == "posix"          # given back after the run
+    ok, said = runner.run_box("flood", setup, "for i in range(200000): print('x' * 49)")
+    assert not ok and len(said) < 41_000
+    assert "characters not shown" in said and said.count("x" * 49) > 600
+    ok, outputs = runner.run_live("flood", setup, "for i in range(200000): print(i)\n1 + 1")
+    assert ok and sum(len(text) for _, text in outputs) < 41_000
+    assert outputs[-1] == ["text", "2"] and "199999" in outputs[-2][1]

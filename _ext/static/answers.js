@@ -232,10 +232,15 @@
         return null;
       }
     },
+    // At most a few kB per box: the verdict's first 2,000 characters, and
+    // none at all for code longer than that (its verdict is not shown again).
     set: function (name, value) {
-      try { localStorage.setItem(verdicts.key(name), JSON.stringify(value)); } catch (error) {
-        /* not kept */
-      }
+      var text = value.text.length > 2000 ? value.text.slice(0, 2000) + " …" : value.text;
+      if (value.code.length > 4000) { verdicts.forget(name); return; }
+      try {
+        localStorage.setItem(verdicts.key(name), JSON.stringify(
+          {code: value.code, correct: value.correct, text: text}));
+      } catch (error) { /* not kept */ }
     },
     forget: function (name) {
       try { localStorage.removeItem(verdicts.key(name)); } catch (error) { /* none kept */ }

@@ -24,6 +24,7 @@ import builtins
 import contextlib
 import io
 import json
+import os
 import sys
 import types
 
@@ -134,19 +135,71 @@ def _stand_in_for_ipython():
     builtins.get_ipython = lambda: _SHELL
 
 
+#: Characters of printed output a box or a live cell shows: the first and the
+#: last half of it, with how many between were left out.
+SHOWN = 40_000
+
+
 class _Printed(io.TextIOBase):
-    """stdout of a live cell: printed text, in order with what it displays."""
+    """stdout of a box or a live cell, bounded (:data:`SHOWN`): the first
+    half, then only a rolling last half and a count of what fell between.
+    A live cell's printed text goes into its outputs, in order with what it
+    displays.
+
+    >>> printed = _Printed(limit=10)
+    >>> for _ in range(4): _ = printed.write("abcdef")
+    >>> print(printed.text())
+    abcde
+    ... 14 characters not shown ...
+    bcdef
+    """
+
+    def __init__(self, outputs=None, limit=SHOWN):
+        self.outputs, self.half = outputs, limit // 2
+        self.head, self.tail, self.tail_size, self.dropped = 0, [], 0, 0
+        self.kept = []
 
     def writable(self):
         return True
 
     def write(self, text):
-        if _OUTPUTS is not None and text:
-            if _OUTPUTS and _OUTPUTS[-1][0] == "stream":
-                _OUTPUTS[-1][1] += text
-            else:
-                _OUTPUTS.append(["stream", text])
-        return len(text)
+        written, room = len(text), self.half - self.head
+        if room > 0:
+            self._keep(text[:room])
+            self.head += min(room, len(text))
+            text = text[room:]
+        if text:                        # the end, trimmed now and then
+            self.tail.append(text)
+            self.tail_size += len(text)
+            if self.tail_size > 4 * self.half:
+                self._trim()
+        return written
+
+    def _trim(self):
+        tail = "".join(self.tail)
+        self.dropped += max(0, len(tail) - self.half)
+        self.tail = [tail[-self.half:]] if self.half else []
+        self.tail_size = min(len(tail), self.half)
+
+    def _keep(self, text):
+        if self.outputs is None:
+            self.kept.append(text)
+        elif self.outputs and self.outputs[-1][0] == "stream":
+            self.outputs[-1][1] += text
+        elif text:
+            self.outputs.append(["stream", text])
+
+    def finish(self):
+        """Put what was kept of the end after the beginning."""
+        self._trim()
+        if self.dropped:
+            self._keep(f"\n... {self.dropped:,} characters not shown ...\n")
+        self._keep("".join(self.tail))
+        self.tail, self.tail_size, self.dropped = [], 0, 0
+
+    def text(self):
+        self.finish()
+        return "".join(self.kept)
 
 
 def set_lacks(lacks_json):
@@ -237,6 +290,8 @@ def _modules_kept():
     kept = {name: dict(vars(module)) for name, module in list(sys.modules.items())
             if name == "mechlib" or name.startswith("mechlib.")}
     kept["builtins"] = dict(vars(builtins))
+    kept["os"] = dict(vars(os))
+    os._exit = _exit_refused            # would end the page's Python itself
     try:
         yield
     finally:
@@ -279,22 +334,92 @@ def prepare(job, key, setup):
     return names.replace("The set-up", "The exercise's set-up") if job == "run_box" else names
 
 
+#: How deep one statement of a box may nest: a chain of one operator
+#: (``a + b + c + ...``) nests one level per operator, and parsing more than
+#: about 900 levels overflows the small stack of the page's Python, which
+#: then has to be started afresh.
+MAX_DEPTH = 500
+#: Operators that chain into one nest, by their precedence (a chain of a
+#: higher one ends at a lower one: ``2*u1 + 3*u2`` chains two products of one).
+_CHAINS = {**dict.fromkeys(("+", "-"), 4), **dict.fromkeys(("*", "/", "//", "%", "@"), 5),
+           "**": 6, "&": 2, "|": 0, "^": 1, "<<": 3, ">>": 3, ",": -1}
+
+
+def _too_long(code):
+    """A sentence if a statement of ``code`` nests too deep for the page's
+    Python to parse (:data:`MAX_DEPTH`: the longest chain of one operator
+    at one level of brackets, plus the brackets), else None; read token by
+    token, which needs no stack.
+
+    >>> _too_long("x = " + " + ".join(["2*u1"] * 5000)).split(":")[0]
+    'This answer chains 4,999 operations in one statement, and the page reads at most 500'
+    >>> _too_long("x = " + " + ".join(["2*u1"] * 300)) is None
+    True
+    """
+    import tokenize
+    from collections import Counter
+
+    chains, depth, most = Counter(), 0, 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            if token.type == tokenize.NEWLINE:
+                chains.clear()
+            elif token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+            elif token.type == tokenize.OP and token.string in _CHAINS:
+                level = _CHAINS[token.string]
+                for key in [k for k in chains if k[0] == depth and k[1] > level]:
+                    del chains[key]
+                if level >= 0:
+                    chains[depth, level] += 1
+                    most = max(most, chains[depth, level] + depth)
+            most = max(most, depth)
+    except (tokenize.TokenError, SyntaxError):
+        pass                                    # Python's parser will say what
+    if most <= MAX_DEPTH:
+        return None
+    return (f"This answer chains {most:,} operations in one statement, and the page reads "
+            f"at most {MAX_DEPTH}: build it in parts (a = ...; b = ...; then "
+            "a + b), or write it as sm.Add(term1, term2, ...), or check it in the "
+            "downloaded notebook.")
+
+
+#: What a box or a live cell says when its code asks Python to exit.
+EXIT = ("The code called exit(), which ends the run before a result: a check "
+        "needs the answer's value, so end the box with ml.check(...) instead.")
+
+
+def _exit_refused(*args, **kwargs):
+    raise SystemExit(*args[:1])
+
+
 def run_live(key, setup, code):
     """Run the set-up ``setup`` (remembered by ``key``), then the live cell's
     ``code``; return ``(ok, outputs)``, outputs a list of ``[kind, text]``
     (stream, latex, html, text) in the order Jupyter shows them, or
-    ``(False, [["error", one line]])``."""
+    ``(False, [["error", one line]])``. Printed text is bounded
+    (:data:`SHOWN`)."""
     global _OUTPUTS
     names = _set_up(key, setup, consume=True)
     if isinstance(names, str):
         return False, [["error", names]]
+    if _too_long(code):
+        return False, [["error", _too_long(code)]]
     _OUTPUTS = []
+    printed = _Printed(_OUTPUTS)
     try:
-        with contextlib.redirect_stdout(_Printed()):
+        with contextlib.redirect_stdout(printed):
             value = _run_cell(code, names, "<this cell>")
+        printed.finish()
         _show(value)
         return True, _OUTPUTS
+    except SystemExit:
+        printed.finish()
+        return False, [*_OUTPUTS, ["error", EXIT]]
     except Exception as error:  # noqa: BLE001 - shown as one line
+        printed.finish()
         return False, [*_OUTPUTS, ["error", _one_line(error, "<this cell>")]]
     finally:
         _OUTPUTS = None
@@ -302,17 +427,23 @@ def run_live(key, setup, code):
 
 def run_box(key, setup, code):
     """Run the set-up ``setup`` (a list of cells' code, remembered by
-    ``key``), then ``code``; return ``(ok, message)`` for the page."""
+    ``key``), then ``code``; return ``(ok, message)`` for the page. What the
+    code prints is shown only when it does not end with a check, and
+    bounded (:data:`SHOWN`)."""
     names = _set_up(key, setup, consume=True)
     if isinstance(names, str):
         return False, names.replace("The set-up", "The exercise's set-up")
-    printed = io.StringIO()
+    if _too_long(code):
+        return False, _too_long(code)
+    printed = _Printed()
     try:
         with contextlib.redirect_stdout(printed):
             value = _run_cell(code, names, "<your answer>")
+    except SystemExit:
+        return False, EXIT
     except Exception as error:  # noqa: BLE001 - shown as one line, as the brief asks
         return False, _one_line(error, "<your answer>")
     if value is not None and type(value).__name__ == "CheckResult":
         return bool(value), repr(value)
-    shown = printed.getvalue().strip()
+    shown = printed.text().strip()
     return False, shown or "The box ran; end it with ml.check(...) to check your answer."

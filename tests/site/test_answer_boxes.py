@@ -261,8 +261,10 @@ def test_python_runs_apart_from_the_page(browser, base_url):
     holds the page's main thread for over 200 ms in a frame (before, Python
     held it for 8.6 of 9 s); an endless loop is ended at the
     stated time limit, and Stop ends one at once, while the page answers at
-    once; a fatal error of Python (its stack overflowed) is said plainly;
-    after each, the next check works without a reload."""
+    once; a sum too long to parse, exit() and a flood of printing each get
+    one sentence (the flood its first and last 20,000 characters, no long
+    task, a few kB kept); a fatal error of Python (its stack overflowed) is
+    said plainly; after each, the next check works without a reload."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(LONG_FRAMES)
     page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
@@ -307,10 +309,29 @@ def test_python_runs_apart_from_the_page(browser, base_url):
         assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
             == "Correct."
 
-        # an answer of 2000 terms overflows the stack of the WebAssembly Python
-        # (Pyodide calls that fatal: nothing runs in it any more)
-        overflow = (f"{variable} = " + " + ".join(f"u1*{k}" for k in range(2000))
-                    + f"\n{right.splitlines()[-1]}")
+        # an answer of 5000 terms is refused before Python parses it (parsing
+        # it overflowed the stack of the WebAssembly Python) ...
+        long = (f"{variable} = " + " + ".join(f"u1*{k}" for k in range(5000))
+                + f"\n{right.splitlines()[-1]}")
+        verdict = wait_done(page, press_check(page, name, long), limit + 20)
+        assert verdict.startswith("This answer chains 4,999 operations"), verdict
+        # ... exit() ends the code, not Python ...
+        verdict = wait_done(page, press_check(page, name, "import sys\nsys.exit()"), 30)
+        assert verdict.startswith("The code called exit()"), verdict
+        # ... and a flood of printing shows its ends, the page kept responsive
+        flood = "for i in range(200000):\n    print('x' * 49)"
+        frames_before = len(page.evaluate("() => window.mechbookLongFrames"))
+        verdict = wait_done(page, press_check(page, name, flood), limit + 20)
+        assert "characters not shown" in verdict and len(verdict) < 41_000
+        flood_frames = page.evaluate("() => window.mechbookLongFrames")[frames_before:]
+        assert not [f for f in flood_frames if sum(d for _, d in f[2]) > 200], flood_frames
+        stored = page.evaluate("() => Object.keys(localStorage).reduce((n, k) => "
+                               "n + localStorage.getItem(k).length, 0)")
+        assert stored < 20_000, stored
+        # the stack can still overflow from code the box runs itself (Pyodide
+        # calls that fatal: nothing runs in it any more)
+        overflow = ("exec('y = ' + ' + '.join(['u1'] * 5000))"
+                    f"\n{right.splitlines()[-1]}")
         verdict = wait_done(page, press_check(page, name, overflow), limit + 20)
         assert verdict.startswith("Python failed while running this (Maximum call stack "
                                   "size exceeded)"), verdict
