@@ -273,6 +273,7 @@
       localStorage.setItem("mechbook-progress:" + location.pathname,
                            JSON.stringify({correct: correct, total: answerBoxes.length}));
     } catch (error) { /* not kept */ }
+    document.dispatchEvent(new Event("mechbook-progress"));   // the contents' mark
   }
 
   function makeProgress() {

@@ -105,7 +105,8 @@
     requestAnimationFrame(() => { pending = false; focusableWhereScrolling(); });
   }
   // The table of contents marks a chapter whose checks a reader has all got
-  // right in this browser (answers.js keeps each chapter's count).
+  // right in this browser (answers.js keeps each chapter's count, and says
+  // when it changes; another tab's change comes as a storage event).
   function markChaptersDone() {
     for (const link of document.querySelectorAll(".bd-sidebar-primary nav a.reference.internal")) {
       let done = null;
@@ -113,8 +114,10 @@
         done = JSON.parse(localStorage.getItem(
           "mechbook-progress:" + new URL(link.href, location.href).pathname));
       } catch (error) { return; }   // no storage here: nothing was kept
-      if (done && done.total > 0 && done.correct === done.total
-          && !link.querySelector(".mechbook-toc-done")) {
+      const marked = link.querySelector(".mechbook-toc-done");
+      const complete = done && done.total > 0 && done.correct === done.total;
+      if (marked && !complete) { marked.remove(); }
+      if (complete && !marked) {
         const mark = document.createElement("span");
         mark.className = "mechbook-toc-done";
         mark.textContent = " \u2714\uFE0E";
@@ -129,6 +132,7 @@
   function start() {
     markChaptersDone();
     window.addEventListener("storage", markChaptersDone);
+    document.addEventListener("mechbook-progress", markChaptersDone);
     nameFromVisibleText();
     hideIconsInLabelledControls(document);
     // (not for what an answer box says while it runs: a status line is no
