@@ -98,18 +98,35 @@ def project_dependencies() -> list[Requirement]:
     return [Requirement(text) for text in project["dependencies"]]
 
 
-def test_wheel_dependencies_are_the_readers_pins():
-    """requirements.txt is the one source of the versions the book was checked
-    with: each of mechlib's dependencies is the compatible release (``~=``) of
-    its pin there, so a lone download installs what printed the book's results."""
+def lower_bounds() -> dict[str, str]:
+    """``name: version`` of the ``>=`` bound of each of mechlib's dependencies
+    (pyproject.toml): the oldest versions the suite runs it with
+    (tests/test_install_cell.py)."""
+    return {canonicalize_name(r.name): s.version for r in project_dependencies()
+            for s in r.specifier if s.operator == ">="}
+
+
+def test_wheel_dependencies_span_the_tested_versions():
+    """Each of mechlib's dependencies is a range from its oldest tested version
+    (``>=``, what tests/test_install_cell.py installs) to the next minor release
+    after its pin in requirements.txt, the newest tested (``<``): nothing newer
+    than the pins, nothing older than the floors, has run."""
+    from packaging.version import Version
+
     pinned = pins((ROOT / "requirements.txt").read_text())
     wrong = {}
     for requirement in project_dependencies():
         name = canonicalize_name(requirement.name)
-        expected = f"~={pinned[name]}" if name in pinned else "a pin in requirements.txt"
-        if str(requirement.specifier) != expected:
-            wrong[name] = (str(requirement.specifier), expected)
-    assert not wrong, f"pyproject.toml's dependencies differ from requirements.txt: {wrong}"
+        if name not in pinned:
+            wrong[name] = (str(requirement.specifier), "a pin in requirements.txt")
+            continue
+        pin = Version(pinned[name])
+        bounds = {s.operator: Version(s.version) for s in requirement.specifier}
+        expected = f"<{pin.major}.{pin.minor + 1}"
+        if (len(requirement.specifier) != 2 or set(bounds) != {">=", "<"}
+                or f"<{bounds['<']}" != expected or not bounds[">="] <= pin):
+            wrong[name] = (str(requirement.specifier), f">=(oldest tested),{expected}")
+    assert not wrong, f"pyproject.toml's dependencies are not the tested ranges: {wrong}"
     assert {canonicalize_name(r.name) for r in project_dependencies()} >= {
         "sympy", "numpy", "scipy", "matplotlib"}
 

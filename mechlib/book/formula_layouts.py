@@ -13,12 +13,15 @@ Within ``shared_formula_layouts()`` the cache is keyed by the parser's kind of
 output ("vector" or "raster") instead, which is all of the parser that a layout
 depends on: the layout itself is matplotlib's own function, called with the
 same arguments, whatever they are. The pictures are byte for byte the same
-(tests/mechlib/test_formula_layouts.py checks that). Written for the matplotlib
-that requirements.txt pins (:data:`WRITTEN_FOR`), whose layout function has
-the source digest :data:`LAYOUT`: with another matplotlib, or another layout
-function, the block changes nothing and warns (``PatchedInternalsChanged``,
-as a ``RuntimeWarning``): a reader's newer matplotlib draws the same pictures,
-only slower; tests/test_patches.py fails in the book's environment
+(tests/mechlib/test_formula_layouts.py checks that).
+
+Written for the matplotlib that requirements.txt pins (:data:`WRITTEN_FOR`),
+whose layout function has the source digest :data:`LAYOUT`. With another
+matplotlib (a reader's, anywhere in the range the wheel accepts), or another
+layout function, the block changes nothing, and says nothing: the pictures
+are the same, only slower to draw (:func:`shares_layouts` tells which).
+It is the book's environment that must not drift from the pin:
+:func:`require_written_for` raises there, through tests/test_patches.py
 (CONTRIBUTING.md, "Patches of other projects' internals").
 
 >>> import matplotlib
@@ -32,8 +35,9 @@ only slower; tests/test_patches.py fails in the book's environment
 ...         _ = fig.text(0.1, 0.5, r"$\bar{v}^{P_1}_1$")
 ...         fig.canvas.draw()
 ...         plt.close(fig)
-...     MathTextParser._parse_cached is before
-False
+...     replaced = MathTextParser._parse_cached is not before
+>>> replaced == shares_layouts()      # True with requirements.txt's matplotlib
+True
 >>> MathTextParser._parse_cached is before
 True
 """
@@ -42,9 +46,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import warnings
 
-__all__ = ["shared_formula_layouts"]
+__all__ = ["require_written_for", "shared_formula_layouts", "shares_layouts"]
 
 #: Distinct (formula, resolution, font) layouts kept in one block; an
 #: explorer of the book needs fewer than a hundred.
@@ -55,32 +58,54 @@ WRITTEN_FOR = ("matplotlib", "3.11.2")
 LAYOUT = "291222482fda3cbdba165616b0cb170f"
 
 
-def _written_for(layout) -> bool:
-    """True if matplotlib and its layout function are the ones this was
-    written for; else warn and return False."""
+def _layout():
+    """matplotlib's layout function, the one ``MathTextParser._parse_cached``
+    caches, or None if the cache is not a wrapped function."""
+    from matplotlib.mathtext import MathTextParser
+
+    return getattr(MathTextParser.__dict__.get("_parse_cached"), "__wrapped__", None)
+
+
+def require_written_for() -> None:
+    """Raise ``PatchedInternalsChanged`` unless matplotlib and its layout
+    function are the ones this was written for (tests/test_patches.py)."""
     from .patched import PatchedInternalsChanged, require_version
 
+    what = "mechlib.book.formula_layouts (it replaces MathTextParser._parse_cached)"
+    layout = _layout()
+    if layout is None:
+        raise PatchedInternalsChanged(
+            f"{what} was written for {' '.join(WRITTEN_FOR)}, whose _parse_cached is a "
+            "cached function; this matplotlib's is not (CONTRIBUTING.md, \"Patches of "
+            "other projects' internals\").")
+    require_version(*WRITTEN_FOR, what, layout, LAYOUT)
+
+
+def shares_layouts() -> bool:
+    """True if :func:`shared_formula_layouts` shares the layouts with the
+    installed matplotlib; False if it leaves matplotlib alone (another version)."""
+    from matplotlib.mathtext import MathTextParser
+
+    from .patched import PatchedInternalsChanged
+
     try:
-        require_version(*WRITTEN_FOR, "mechlib.book.formula_layouts (it replaces "
-                        "MathTextParser._parse_cached)", layout, LAYOUT)
-    except PatchedInternalsChanged as change:
-        warnings.warn(f"{change} Until then formulas are laid out once per picture.",
-                      RuntimeWarning, stacklevel=4)
+        require_written_for()
+    except PatchedInternalsChanged:
         return False
-    return True
+    return hasattr(MathTextParser("path"), "_output_type")
 
 
 @contextlib.contextmanager
 def shared_formula_layouts(max_layouts: int = MAX_LAYOUTS):
-    """Within the block, every mathtext parser of a kind shares its layouts."""
+    """Within the block, every mathtext parser of a kind shares its layouts
+    (with another matplotlib than :data:`WRITTEN_FOR`, the block does nothing)."""
     from matplotlib.mathtext import MathTextParser
 
-    per_parser = MathTextParser.__dict__.get("_parse_cached")
-    layout = getattr(per_parser, "__wrapped__", None)
-    if layout is None or not _written_for(layout) \
-            or not hasattr(MathTextParser("path"), "_output_type"):
+    if not shares_layouts():
         yield
         return
+    per_parser = MathTextParser.__dict__["_parse_cached"]
+    layout = per_parser.__wrapped__
     first_parser = {}
 
     @functools.lru_cache(max_layouts)
