@@ -487,8 +487,8 @@ def expect_forms(forms):
     ``forms`` maps a check's name to the form of its answer: its ``kind``
     (``scalar``, ``vector``, ``matrix`` or ``sequence``), a Matrix's
     ``shape``, a list's ``items`` (a form each), and ``symbols``, the names
-    of the symbols the whole answer may use (as
-    :func:`~mechlib.book.answers.atoms_of` writes them).
+    of the symbols the whole answer may use (as ``atoms_of`` in
+    ``mechlib.book.answers`` writes them).
 
     >>> import sympy.physics.mechanics as me
     >>> q1, u1, u3 = me.dynamicsymbols('q1, u1, u3')
