@@ -252,3 +252,23 @@ def test_a_submission_nobody_on_the_roster_handed_in_is_not_graded(graded):
     rows = graded[-1]
     assert rows["stranger"]["total"] == "0"
     assert "no student of the roster submitted this" in rows["stranger"]["notes"]
+
+
+def test_the_notebook_runs_as_the_user_the_grader_asked_for(built, tmp_path):
+    """In the grader's sandbox the notebook's process has the user id the
+    grader chose for it: as root, one of its own that owns no file; else
+    ``nobody`` in a user namespace. The answer carries the id out."""
+    from bookkit import grade
+
+    folder = built[0]
+    notebook = nbformat.read(folder / "students" / "ada.ipynb", as_version=4)
+    answer = next(c for c in notebook.cells if "answer" in c.metadata.get("tags", []))
+    answer.source = "import os\nv_X = sm.Matrix([os.getuid(), os.getgid(), os.geteuid()])"
+    path = tmp_path / "ada.ipynb"
+    nbformat.write(notebook, path)
+    with grade.Grader(folder, sandbox="bwrap") as grader:
+        report = grader.run(path)
+        expected = grader._uid(0) if os.geteuid() == 0 else 65534
+    assert expected >= grade.SANDBOX_UID or (os.geteuid() != 0 and expected == 65534)
+    assert report["trees"]["v_X"] == {"kind": "matrix", "shape": [3, 1], "entries": [
+        ["Integer", str(expected)]] * 3}, report

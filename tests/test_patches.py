@@ -89,6 +89,12 @@ def guard_formula_layouts():
     formula_layouts.require_written_for()
 
 
+def guard_sympy_internals():
+    from mechlib.book import grading
+
+    grading.require_sympy_internals()
+
+
 #: Every guard: (what it guards, its distribution(s), whether it checks a digest).
 GUARDS = {
     "myst-nb coalesce_streams (_ext/mechbook_outputs.py)":
@@ -109,6 +115,8 @@ GUARDS = {
         (guard_execute_into_cache, ("myst-nb",), True),
     "matplotlib _parse_cached (mechlib/book/formula_layouts.py)":
         (guard_formula_layouts, ("matplotlib",), True),
+    "SymPy's private names read by to_tree and find_frame (mechlib/book/grading.py)":
+        (guard_sympy_internals, ("sympy",), False),
 }
 
 

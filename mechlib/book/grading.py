@@ -60,6 +60,33 @@ from ..errors import MechlibError
 __all__ = ["MIME", "to_tree", "from_tree", "TreeError", "verdict", "grade_tree",
            "serve"]
 
+#: The SymPy whose private names :func:`to_tree` and
+#: :func:`~mechlib.book.answers.find_frame` read: a frame's ``_dcm_dict`` (the
+#: frames it is oriented to), a Symbol's ``_assumptions_orig`` (the
+#: assumptions it was made with) and a Float's ``_mpf_`` and ``_prec`` (its
+#: exact digits). tests/test_patches.py stops on another version.
+SYMPY_INTERNALS = ("sympy", "1.14.0")
+
+
+def require_sympy_internals():
+    """Raise :class:`~mechlib.book.patched.PatchedInternalsChanged` unless the
+    installed SymPy is :data:`SYMPY_INTERNALS`'s and still has the private
+    names this module reads."""
+    import sympy as sm
+    import sympy.physics.mechanics as me
+
+    from .patched import PatchedInternalsChanged, require_version
+
+    require_version(*SYMPY_INTERNALS, "mechlib.book.grading.to_tree and "
+                    "mechlib.book.answers.find_frame (they read SymPy's private names)")
+    probes = ((me.ReferenceFrame("A"), "_dcm_dict"), (sm.Symbol("x"), "_assumptions_orig"),
+              (sm.Float(1), "_mpf_"), (sm.Float(1), "_prec"))
+    missing = [name for owner, name in probes if not hasattr(owner, name)]
+    if missing:
+        raise PatchedInternalsChanged(f"SymPy no longer has {', '.join(missing)}, which "
+                                      "mechlib.book.grading.to_tree reads")
+
+
 #: The MIME type of the display data that carries the answers' trees.
 MIME = "application/vnd.mechlib.answers+json"
 
