@@ -19,13 +19,17 @@ jupyter-cache keys a chapter by its code alone, but what a chapter prints
 also depends on ``mechlib`` and on the installed packages. The cache therefore
 carries a stamp of both (:func:`execution_inputs`); when it differs, the
 cache and Sphinx's read documents are emptied, and every chapter runs again
-(:func:`forget_other_inputs`).
+(:func:`forget_other_inputs`). A chapter's stored checks
+(``mechlib/book/checks/<chapter>.json``) are read by that chapter alone: the
+stamp leaves them out, and when one changes only its chapter is taken out of
+the cache (and every page read again, from the cache but that one).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import multiprocessing
 import os
 import re
@@ -199,16 +203,17 @@ def execution_inputs():
     import hashlib
     from importlib.metadata import distributions
 
-    digest = hashlib.sha256(package_digest().encode())
+    digest = hashlib.sha256(package_digest(stored_checks=False).encode())
     installed = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
     digest.update("\n".join(installed).encode())
     return digest.hexdigest()
 
 
-def package_digest():
-    """A digest of ``mechlib``'s own source: its modules and stored checks
-    (what its wheel holds; the pages name the wheel with it, so a browser
-    never runs a cached wheel of another edition).
+def package_digest(stored_checks=True):
+    """A digest of ``mechlib``'s own source: its modules and (unless not
+    ``stored_checks``) its stored checks (what its wheel holds; the pages name
+    the wheel with it, so a browser never runs a cached wheel of another
+    edition).
 
     >>> len(package_digest())
     64
@@ -220,10 +225,38 @@ def package_digest():
 
     package = Path(mechlib.__file__).resolve().parent
     for path in sorted(package.rglob("*")):
+        if not stored_checks and path.parent == package / "book" / "checks":
+            continue
         if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(package)).encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+#: The stored checks of the chapters, one file each (:mod:`mechlib.book.check`).
+STORED_CHECKS = Path(__file__).resolve().parents[1] / "mechlib" / "book" / "checks"
+
+
+def stored_checks_digests():
+    """``{chapter: digest}`` of each chapter's stored checks.
+
+    >>> "partial-velocities" in stored_checks_digests()
+    True
+    """
+    import hashlib
+
+    return {path.stem: hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(STORED_CHECKS.glob("*.json"))}
+
+
+def _forget_chapters(cache, chapters):
+    """Take the cached executions of ``chapters`` out of the jupyter-cache."""
+    from jupyter_cache import get_cache
+
+    cache = get_cache(str(cache))
+    for record in cache.list_cache_records():
+        if Path(record.uri).stem in chapters:
+            cache.remove_cache(record.pk)
 
 
 def forget_other_inputs(build):
@@ -239,8 +272,17 @@ def forget_other_inputs(build):
     if stale:
         shutil.rmtree(cache)
         shutil.rmtree(build / ".doctrees", ignore_errors=True)
+    checks_stamp = cache / "stored-checks.json"
+    checks = stored_checks_digests()
+    before = json.loads(checks_stamp.read_text()) if checks_stamp.is_file() else None
+    changed = {c for c in set(checks) | set(before or {})
+               if (before or {}).get(c) != checks.get(c)} if before is not None else set()
+    if changed and not stale and cache.exists():
+        _forget_chapters(cache, changed)
+        shutil.rmtree(build / ".doctrees", ignore_errors=True)
     cache.mkdir(parents=True, exist_ok=True)
     stamp.write_text(inputs)
+    checks_stamp.write_text(json.dumps(checks, indent=1, sort_keys=True))
     return stale
 
 

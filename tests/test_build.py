@@ -74,6 +74,38 @@ def test_outputs_of_other_execution_inputs_are_forgotten(tmp_path):
     assert not (build / ".doctrees").exists()
 
 
+def test_a_changed_stored_check_forgets_its_chapter_alone(tmp_path):
+    """A chapter's stored checks are read by that chapter only: when they
+    change, its cached execution goes and every page is read again (the
+    others from the cache); the other chapters' executions stay."""
+    import json
+
+    import nbformat
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    build = tmp_path / "_build"
+    cache = build / ".jupyter_cache"
+    forget_other_inputs(build)                    # stamped with today's inputs
+    store = get_cache(str(cache))
+    for chapter in ("partial-velocities", "intro"):
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(f"'{chapter}'")])
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                           "language": "python"}
+        store.cache_notebook_bundle(CacheBundleIn(notebook, f"/book/{chapter}.md"),
+                                    check_validity=False)
+    (build / ".doctrees").mkdir()
+    assert not forget_other_inputs(build)         # nothing changed: all kept
+    assert len(store.list_cache_records()) == 2 and (build / ".doctrees").is_dir()
+    stamp = cache / "stored-checks.json"
+    digests = json.loads(stamp.read_text())
+    stamp.write_text(json.dumps({**digests, "partial-velocities": "0" * 64}))
+    assert not forget_other_inputs(build)         # not everything: one chapter
+    assert [Path(r.uri).stem for r in store.list_cache_records()] == ["intro"]
+    assert not (build / ".doctrees").exists()
+    assert json.loads(stamp.read_text()) == digests
+
+
 def test_the_wheel_is_the_same_file_for_the_same_mechlib(tmp_path):
     """The site's mechlib wheel (what a downloaded chapter and the page's Python
     install) is rebuilt with each build: an unchanged mechlib must give the same
