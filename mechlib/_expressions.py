@@ -29,7 +29,7 @@ t = me.dynamicsymbols._t
 
 
 #: Largest rate (in operations, ``count_ops``) that :func:`qdot_map` cancels.
-CANCEL_LIMIT = 300
+CANCEL_LIMIT = 700
 
 
 def qdot_map(kdes, speeds=None):
@@ -72,26 +72,43 @@ def qdot_map(kdes, speeds=None):
             "the kinematical differential equations are not linear in the "
             f"coordinate rates {qdots}; write them as q' - f(q, u) = 0")
     rest = sm.Matrix(eqs).xreplace(dict.fromkeys(qdots, 0))
+    return _finite_map(dict(zip(qdots, _solve_rates(A, rest, qdots), strict=True)))
+
+
+def _solve_rates(A, rest, qdots):
+    """The rates ``x`` with ``A x + rest = 0``, by SymPy's LU solve with
+    pivots tested at random points (:mod:`mechlib._linear`: a pivot that is
+    zero although SymPy cannot tell, as in the eccentric sphere's ZXY
+    kinematics, is never divided by), checked against the equations there."""
+    from ._linear import SamplePoints, check_solution, lu_solve
+
+    singular = ShapeError(
+        "the kinematical differential equations cannot be solved for the "
+        f"coordinate rates {qdots} (singular coefficients); each q' must "
+        "appear, and the equations must fix every rate")
+    points = SamplePoints(A.row_join(rest))
     if A.is_diagonal():
         diag = [A[i, i] for i in range(A.rows)]
-        if any(d == 0 for d in diag):
-            raise ShapeError(
-                "the kinematical differential equations cannot be solved "
-                "for the coordinate rates; each q' must appear")
-        sol = [-rest[i] / diag[i] for i in range(A.rows)]
+        if any(points.is_zero(d) for d in diag):
+            raise singular
+        sol = sm.Matrix([-rest[i] / diag[i] for i in range(A.rows)])
     else:
-        if sm.simplify(A.det()) == 0:
-            raise ShapeError(
-                "the kinematical differential equations cannot be solved "
-                f"for the coordinate rates {qdots} (singular coefficients)")
+        try:
+            sol = lu_solve(A, -rest, points)
+        except ValueError:  # SymPy's NonInvertibleMatrixError
+            raise singular from None
         # LUsolve leaves nested quotients such as ((a*c/s + b)*s/c)/s, which
         # are 0/0 where a pivot vanishes even when the rate itself is finite
         # (the upright rolling disc); cancel clears them. It is left out for
         # large rates (quaternion kinematics give ~1500 operations), where it
         # runs for minutes and KanesMethod does not try it either.
-        sol = [sm.cancel(x) if sm.count_ops(x) <= CANCEL_LIMIT else x
-               for x in A.LUsolve(-rest)]
-    return _finite_map(dict(zip(qdots, sol, strict=True)))
+        sol = sol.applyfunc(
+            lambda x: sm.cancel(x) if sm.count_ops(x) <= CANCEL_LIMIT else x)
+        check_solution(A, sol, -rest, points, ShapeError,
+                       f"the kinematical differential equations in {qdots}",
+                       "write them solved, q' - f(q, u) = 0, or simplify their "
+                       "coefficients (sm.trigsimp) before passing them")
+    return list(sol)
 
 
 def _finite_map(mapping):

@@ -602,5 +602,5 @@ def constraint_forces(eqs, unknowns):
             "the point (frame) where one of the unknown forces (torques) "
             "acts, in that force's direction")
     rest = equations.xreplace(dict.fromkeys(unknowns, 0))
-    solution = J.solve(-rest, method="CRAMER")
+    solution = solve_linear(J, -rest)
     return dict(zip(unknowns, solution, strict=True))

@@ -29,6 +29,7 @@ import sympy as sm
 import sympy.physics.mechanics as me
 
 from ._expressions import qdot_map, replace, stray_rates
+from ._linear import SamplePoints, check_solution, lu_solve
 from ._validation import NOT_FINITE, as_expression, as_list, check_finite, check_speeds
 from .errors import (
     ArgumentTypeError,
@@ -68,8 +69,12 @@ def solve_linear(A, b, solver="CRAMER"):
     ``"CRAMER"`` (the default everywhere in mechlib) writes each unknown as a
     quotient of two determinants, so it has no removable 0/0 where an LU
     pivot happens to vanish (the Whipple bicycle upright is such a state);
-    ``"LU"``, ``"GE"`` and ``"ADJ"`` are SymPy's other methods; a callable
-    ``solver(A, b)`` is used as it is (as ``KanesMethod`` takes it).
+    ``"LU"``, ``"GE"`` and ``"ADJ"`` are SymPy's other methods (``"LU"``
+    with every pivot tested at random points, so that one that is zero
+    although SymPy cannot tell is never divided by); a callable
+    ``solver(A, b)`` is used as it is (as ``KanesMethod`` takes it). Every
+    solution is checked against ``A x = b`` at random points before it is
+    returned: one that does not satisfy it raises ``ConstraintError``.
 
     Examples
     --------
@@ -86,9 +91,8 @@ def solve_linear(A, b, solver="CRAMER"):
         raise ShapeError(
             f"A has shape {A.shape} and b {b.shape}; A x = b needs a square A "
             "with as many rows as b")
-    if callable(solver):
-        return solver(A, b)
-    if not isinstance(solver, str) or solver.upper() not in SOLVERS:
+    if not callable(solver) and (not isinstance(solver, str)
+                                 or solver.upper() not in SOLVERS):
         raise ParameterError(
             f"unknown constraint solver {solver!r}; give one of {SOLVERS} or "
             "a callable solver(A, b)")
@@ -96,12 +100,25 @@ def solve_linear(A, b, solver="CRAMER"):
         f"A x = b cannot be solved: A = {A.tolist() if A.rows < 4 else A.shape}"
         " is singular; for motion constraints, choose other dependent speeds "
         "or remove redundant constraints")
-    try:
-        x = A.solve(b, method=solver.upper())
-    except ValueError:  # sympy's NonInvertibleMatrixError
-        raise singular from None
+    points = SamplePoints(A.row_join(b))
+    if callable(solver):
+        x = _as_matrix(solver(A, b), "the solver's solution")
+    else:
+        try:
+            x = (lu_solve(A, b, points) if solver.upper() == "LU"
+                 else A.solve(b, method=solver.upper()))
+        except ValueError:  # sympy's NonInvertibleMatrixError
+            raise singular from None
+    if x.shape != b.shape:
+        raise ShapeError(
+            f"the solver returned a solution of shape {x.shape} for A x = b "
+            f"with b of shape {b.shape}; a solver(A, b) must return x of b's "
+            "shape")
     if x.has(*NOT_FINITE):
         raise singular
+    check_solution(A, x, b, points, ConstraintError, "the linear equations A x = b",
+                   "choose other dependent speeds, simplify the constraints, or "
+                   "use the default solver='CRAMER'")
     return x
 
 
