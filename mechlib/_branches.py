@@ -126,9 +126,9 @@ def _watched(f):
     return [f.args[0]]
 
 
-def branches_at(state, exprs, constants, inputs, x, r):
+def branches_at(state, exprs, constants, inputs, x, r, time=0.0):
     """``exprs`` with every non-analytic function replaced by its branch at
-    the state ``x`` and inputs ``r`` (time 0).
+    the state ``x``, inputs ``r`` and ``time``.
 
     Raises
     ------
@@ -144,7 +144,7 @@ def branches_at(state, exprs, constants, inputs, x, r):
             return exprs
         # the innermost: a function with no other inside its arguments
         f = next(f for f in pending if not any(g != f and f.has(g) for g in pending))
-        values = _values(state, _watched(f), constants, inputs, x, r)
+        values = _values(state, _watched(f), constants, inputs, x, r, time)
         branch, switch = _branch(f, values, tol)
         if branch is sm.nan:
             raise ParameterError(
@@ -160,8 +160,8 @@ def branches_at(state, exprs, constants, inputs, x, r):
         exprs = [e.xreplace({f: branch}) for e in exprs]
 
 
-def _values(state, watched, constants, inputs, x, r):
-    """The values of the expressions ``watched`` at ``x``, ``r`` (time 0)."""
+def _values(state, watched, constants, inputs, x, r, time=0.0):
+    """The values of the expressions ``watched`` at ``x``, ``r``, ``time``."""
     fun = state_function(state, [sm.Matrix(watched)], constants, inputs)
-    (values,) = fun(0.0, list(x), list(r))
+    (values,) = fun(time, list(x), list(r))
     return [float(v) for v in sm.flatten(values.tolist())]

@@ -153,6 +153,29 @@ def refuse_state_keys(state, values, what):
                 "it in the state (x0, the operating point)")
 
 
+#: Where the time goes, for a message that refuses it elsewhere.
+WHERE_TIME_GOES = (
+    "the time is not a constant: rhs takes it from the integrator, f(t, x); "
+    "simulate from t_span; linearize, Linearizer.at and consistent_state "
+    "from their time= argument (linearize(eqs, op_point, constants, "
+    "time=5.0))")
+
+
+def refuse_time_key(values, what):
+    """Raise if ``values`` (constants, inputs, an operating point) gives a
+    value for the time ``t``, which mechlib would not use there.
+
+    >>> refuse_time_key({t: 5.0}, "constants")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: constants gives a value for the time t, ...
+    """
+    if any(isinstance(key, sm.Basic) and key == t for key in values):
+        raise ParameterError(
+            f"{what} gives a value for the time t, which would not be used "
+            f"there: {WHERE_TIME_GOES}")
+
+
 def check_values(state, exprs, constants, specified):
     """Raise if a symbol or function of time in ``exprs`` has no value, or
     if ``constants`` or ``specified`` give a value for a state
@@ -177,6 +200,8 @@ def check_values(state, exprs, constants, specified):
                 "not the string 'm')")
     refuse_state_keys(state, constants, "constants")
     refuse_state_keys(state, as_list(specified or [], "specified"), "specified (inputs)")
+    refuse_time_key(constants, "constants")
+    refuse_time_key(as_list(specified or [], "specified"), "specified (inputs)")
     known = set(state) | set(as_list(specified or [], "specified"))
     # one walk of each tree (the bicycle's has tens of thousands of nodes)
     atoms = set().union(*(e.atoms(sm.Symbol, AppliedUndef, sm.Derivative)

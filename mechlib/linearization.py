@@ -39,7 +39,7 @@ import numpy as np
 import sympy as sm
 
 from ._branches import branches_at, non_analytic
-from ._numeric import check_values, numeric_values, state_function
+from ._numeric import check_values, numeric_values, refuse_time_key, state_function
 from ._validation import as_list
 from .errors import (
     ArgumentTypeError,
@@ -115,7 +115,7 @@ def _jacobian(fun, x, columns):
     return np.array(out).T.reshape(-1, len(columns))
 
 
-def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
+def linearize(eqs, op_point, constants, inputs=None, tol=1e-9, time=0.0):
     r"""Linearize Kane's equations about an operating point.
 
     Parameters
@@ -132,6 +132,10 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
         one column per input.
     tol : float, optional
         Largest constraint residual accepted at the operating point.
+    time : float, optional
+        The time of the operating point, for equations that hold the time
+        explicitly (a prescribed length ``l*(1 + t)``); 0 by default. The
+        time is not a constant: ``constants`` with ``t`` is refused.
 
     Returns
     -------
@@ -145,7 +149,8 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
     ParameterError
         A constant, input or specified value keyed by a coordinate or speed;
         an ``op_point`` key that is not a coordinate or speed of the state
-        (a constant there would not be used).
+        (a constant there would not be used); the time ``t`` among the
+        constants or in the operating point (give it as ``time=``).
     ConstraintViolationError
         An operating point off the constraints.
     SwitchingPointError
@@ -171,7 +176,7 @@ def linearize(eqs, op_point, constants, inputs=None, tol=1e-9):
             "inputs must be a dict {specified function of time: value at "
             f"the operating point}}, got {type(inputs).__name__}")
     inputs = dict(inputs or {})
-    return Linearizer(eqs, constants, list(inputs)).at(op_point, inputs, tol)
+    return Linearizer(eqs, constants, list(inputs)).at(op_point, inputs, tol, time)
 
 
 class Linearizer:
@@ -219,21 +224,22 @@ class Linearizer:
             eqs.state, exprs, constants, self.inputs)
         self._branch_funs = {}
 
-    def _function_at(self, x, r):
+    def _function_at(self, x, r, time):
         """The state function of the equations, with every load that switches
-        replaced by its branch at ``x``, ``r``; compiled once per branch."""
+        replaced by its branch at ``x``, ``r``, ``time``; compiled once per
+        branch."""
         if not self._switching:
             return self._fun
         fixed = branches_at(self.eqs.state, self._exprs, self._constants,
-                            self.inputs, x, r)
+                            self.inputs, x, r, time)
         key = tuple(sm.srepr(e) for e in fixed)
         if key not in self._branch_funs:
             self._branch_funs[key] = state_function(
                 self.eqs.state, fixed, self._constants, self.inputs)
         return self._branch_funs[key]
 
-    def at(self, op_point, inputs=None, tol=1e-9):
-        """The :class:`Linearization` about ``op_point`` (see
+    def at(self, op_point, inputs=None, tol=1e-9, time=0.0):
+        """The :class:`Linearization` about ``op_point`` at ``time`` (see
         :func:`linearize` for the arguments)."""
         eqs = self.eqs
         if not isinstance(op_point, dict):
@@ -247,13 +253,14 @@ class Linearizer:
                 f"the operating point has no value for {missing}; give "
                 "every coordinate and speed, the dependent ones included "
                 "(they must satisfy the constraints), and every input")
+        refuse_time_key(op_point, "op_point")
         _refuse_unused(op_point, state, "op_point", "coordinates and speeds of the "
                        "state; give constants in constants= and inputs in inputs=")
         _refuse_unused(inputs or {}, self.inputs, "inputs",
                        "inputs this Linearizer was made with (its inputs=[...])")
         x = np.array(list(numeric_values(
             {s: op_point[s] for s in state}, "op_point").values()))
-        tol = numeric_values({"tol": tol}, "linearize")["tol"]
+        tol, time = numeric_values({"tol": tol, "time": time}, "linearize").values()
         if tol < 0:
             raise ParameterError(
                 f"tol = {tol} is negative; give the largest constraint "
@@ -261,7 +268,8 @@ class Linearizer:
         r = np.array(list(numeric_values(
             {k: inputs[k] for k in self.inputs}, "inputs").values()),
             dtype=float)
-        return _linearization(eqs, self._function_at(x, r), x, r, tol, self.inputs)
+        return _linearization(eqs, self._function_at(x, r, time), x, r, tol,
+                              self.inputs, time)
 
 
 def _refuse_unused(values, used, what, which):
@@ -275,18 +283,18 @@ def _refuse_unused(values, used, what, which):
             f"{what} holds the {which}")
 
 
-def _linearization(eqs, fun, x, r, tol, keys):
-    """The linearization of the state function ``fun`` at x, r."""
+def _linearization(eqs, fun, x, r, tol, keys, time):
+    """The linearization of the state function ``fun`` at x, r and ``time``."""
     def f(x_, r_=r):
-        Mn, Fn, _, _ = fun(0.0, x_, r_)
+        Mn, Fn, _, _ = fun(time, x_, r_)
         return np.linalg.solve(np.asarray(Mn, dtype=complex),
                                np.asarray(Fn, dtype=complex).ravel())
 
     def config(x_):
-        return np.asarray(fun(0.0, x_, r)[2], dtype=complex).ravel()
+        return np.asarray(fun(time, x_, r)[2], dtype=complex).ravel()
 
     def motion(x_):
-        return np.asarray(fun(0.0, x_, r)[3], dtype=complex).ravel()
+        return np.asarray(fun(time, x_, r)[3], dtype=complex).ravel()
 
     c0, k0 = config(x).real, motion(x).real
     worst = max([0.0, *np.abs(c0), *np.abs(k0)])

@@ -274,9 +274,11 @@ def consistent_state(eqs, x, constants, specified=None, time=0.0,
     return x
 
 
-def _check_initial_state(eqs, x0, constants, specified, tol):
+def _check_initial_state(eqs, x0, constants, specified, tol, time=0.0):
+    """Raise if ``x0`` at ``time`` violates the constraints, saying which
+    dependent values would satisfy them."""
     config, motion = constraint_residuals(eqs, constants, specified)(
-        x0, 0.0)
+        x0, time)
     if config.size and np.max(np.abs(config)) > tol:
         raise ConstraintViolationError(
             f"x0 violates the configuration constraints by {config}; choose "
@@ -290,6 +292,7 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
         values.update(constants)
         values.update({k: v for k, v in (specified or {}).items()
                        if not callable(v)})
+        values[t] = time
         A = np.array(eqs.A_n.xreplace(values).evalf(), dtype=float)
         b = np.array(eqs.b_n.xreplace(values).evalf(), dtype=float)
         u_dep = (A @ np.asarray(x0[nq:nq + p]) + b.ravel()).round(12)
@@ -300,13 +303,13 @@ def _check_initial_state(eqs, x0, constants, specified, tol):
             "mechlib.consistent_state(eqs, x0, constants) completes a state)")
 
 
-def _positive_mass(eqs, x0, constants, specified):
+def _positive_mass(eqs, x0, constants, specified, time=0.0):
     """The dynamical mass matrix at ``x0`` is positive definite: a negative
     mass or moment of inertia among the constants makes it indefinite."""
     p = len(eqs.u_ind)
     M = eqs.mass_matrix[:p, :p]
     evaluate = _lambdified(eqs.state, [M], constants, specified)
-    (Mn,) = evaluate(0.0, x0)
+    (Mn,) = evaluate(time, x0)
     Mn = np.asarray(Mn, dtype=float)
     eigenvalues = np.linalg.eigvalsh((Mn + Mn.T) / 2)
     if np.all(np.isfinite(eigenvalues)) and eigenvalues.min() < -1e-12 * abs(eigenvalues).max():
@@ -398,7 +401,7 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         {f"x0[{i}]": v for i, v in enumerate(x0)}, "x0").values()))
     if isinstance(eqs, KaneEquations):
         _check_initial_state(eqs, x0, numeric_values(constants), specified,
-                             tol)
+                             tol, float(t_span[0]))
         _positive_mass(eqs, x0, numeric_values(constants),
-                       _specified_values(specified))
+                       _specified_values(specified), float(t_span[0]))
     return integrate(f, x0, t_span, t_eval, max_evaluations, **solve_ivp_kwargs)
