@@ -52,6 +52,7 @@ def finite_array(value, name, shape=None, hint=""):
         raise NonFiniteValueError(
             f"{name} is None; give finite numbers"
             + (f" of shape {shape}" if shape else ""))
+    _refuse_complex(value, name)
     try:
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError) as error:
@@ -65,6 +66,30 @@ def finite_array(value, name, shape=None, hint=""):
             f"{name} contains NaN or an infinity ({value!r}); give finite "
             f"numbers{hint}")
     return array
+
+
+def _refuse_complex(value, name):
+    """Raise if ``value`` (an array or a list) holds complex numbers, whose
+    imaginary parts NumPy would drop with only a ``ComplexWarning``.
+
+    >>> _refuse_complex(np.array([1 + 2j]), "x0")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ArgumentTypeError: x0 holds complex numbers ...
+    """
+    if isinstance(value, np.ndarray) and value.dtype != object:
+        complex_kind = np.iscomplexobj(value)     # the integrator's hot path
+    else:
+        try:
+            complex_kind = any(isinstance(v, complex) or np.iscomplexobj(v)
+                               for v in np.ravel(np.asarray(value, dtype=object)))
+        except (TypeError, ValueError):
+            return
+    if complex_kind:
+        raise ArgumentTypeError(
+            f"{name} holds complex numbers ({value!r:.80}); the state is real: "
+            "give real floats (take .real of a complex array if its imaginary "
+            "parts are zero)")
 
 
 def numeric_values(values, what="constants"):
@@ -244,6 +269,7 @@ def _expressions(exprs):
 
 def _finite_state(x, state):
     """The state as a float array of the right length, every value finite."""
+    _refuse_complex(x, "the state")
     try:
         values = np.asarray(x, dtype=float)
     except (TypeError, ValueError):

@@ -2,6 +2,7 @@
 was given, or raises a :mod:`mechlib.errors` exception that names the fix."""
 
 import math
+import numbers
 
 import sympy as sm
 import sympy.physics.mechanics as me
@@ -144,6 +145,11 @@ def finite_float(value, name, fix, *, not_a_number=ArgumentTypeError):
     ...
     mechlib.errors.ShapeError: axes[0][1] = 'a' is not a number; give three numbers
     """
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        # float() of a NumPy complex drops the imaginary part with a warning
+        raise not_a_number(
+            f"{name} = {value!r} is a complex number; mechlib's states, "
+            f"constants and values are real: {fix}")
     try:
         number = float(value)
     except OverflowError:               # an int beyond the largest float

@@ -250,6 +250,20 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies, impl
                 "equations here take masses and inertias that depend on the "
                 "configuration at most: give them as constants or functions of "
                 "the coordinates")
+    _check_real_masses(bodies)
+
+
+def _check_real_masses(bodies):
+    """Raise if a mass or an inertia holds the imaginary unit (a complex
+    number given for a mass): the equations would be complex."""
+    for body in bodies:
+        inertia = ([c for c, _, _ in body.central_inertia.args]
+                   if isinstance(body, me.RigidBody) else [])
+        if any(sm.sympify(x).has(sm.I) for x in [body.mass, *inertia]):
+            raise ParameterError(
+                f"the mass or inertia of {body.name} is complex "
+                f"(mass {body.mass}); give real masses and moments of inertia, "
+                "symbols or positive numbers")
 
 
 #: KanesMethod's keywords and mechlib's for them.

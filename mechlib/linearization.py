@@ -46,6 +46,7 @@ from .errors import (
     ConstraintError,
     ConstraintViolationError,
     MissingValueError,
+    NonFiniteValueError,
     ParameterError,
     SingularMassMatrixError,
 )
@@ -268,8 +269,9 @@ class Linearizer:
         r = np.array(list(numeric_values(
             {k: inputs[k] for k in self.inputs}, "inputs").values()),
             dtype=float)
-        return _linearization(eqs, self._function_at(x, r, time), x, r, tol,
-                              self.inputs, time)
+        fun = self._function_at(x, r, time)
+        with np.errstate(invalid="ignore", divide="ignore"):   # NaN is refused
+            return _linearization(eqs, fun, x, r, tol, self.inputs, time)
 
 
 def _refuse_unused(values, used, what, which):
@@ -342,6 +344,22 @@ def _linearization(eqs, fun, x, r, tol, keys, time):
     independent = list(range(nq_ind)) + list(range(nq, nq + p))
     A = J[independent] @ T
     B = J_r[independent] if len(r) else np.zeros((len(independent), 0))
+    _refuse_non_finite(eqs, x, time, A, B)
     ind_state = list(eqs.q[:nq_ind]) + list(eqs.u[:p])
     return Linearization(A=A, B=B, state=ind_state, inputs=keys)
+
+
+def _refuse_non_finite(eqs, x, time, A, B):
+    """Raise ``NonFiniteValueError`` naming the operating point if A or B
+    holds NaN or an infinity (a division by zero in the equations there)."""
+    if np.all(np.isfinite(A)) and np.all(np.isfinite(B)):
+        return
+    point = {str(s).replace("(t)", ""): float(v) for s, v in zip(eqs.state, x, strict=True)}
+    raise NonFiniteValueError(
+        f"the linearization is not finite at the operating point {point} "
+        f"(t = {time}): the equations divide by zero there, at a removable "
+        "singularity such as sin(x)/x or where the coordinates are singular "
+        "(Euler angles at gimbal lock); linearize at a point nearby, write the "
+        "term by its limit (sm.sinc(x) for sin(x)/x), or choose coordinates "
+        "that are regular there")
 
