@@ -14,7 +14,7 @@ from bookkit.quick_checks import DIRECTIVE, QuickCheckError, parse_quick_check
 from tests.references import notebook_pages
 
 #: The chapters, intro and API pages aside: each asks at least this many.
-AT_LEAST = 3
+AT_LEAST = 5
 CHAPTERS = [page for page in notebook_pages() if page.stem != "intro"]
 
 
