@@ -61,6 +61,8 @@ def as_expressions(constraints):
 
 
 SOLVERS = ("CRAMER", "LU", "GE", "ADJ")
+#: The methods whose solution is a quotient by det(A), with no pivot.
+EXACT_SOLVERS = ("CRAMER", "ADJ")
 
 
 def solve_linear(A, b, solver="CRAMER"):
@@ -74,7 +76,9 @@ def solve_linear(A, b, solver="CRAMER"):
     although SymPy cannot tell is never divided by); a callable
     ``solver(A, b)`` is used as it is (as ``KanesMethod`` takes it). Every
     solution is checked against ``A x = b`` at random points before it is
-    returned: one that does not satisfy it raises ``ConstraintError``.
+    returned (for ``"CRAMER"`` and ``"ADJ"``, quotients by the determinant,
+    that the determinant is not zero there): one that does not satisfy it
+    raises ``ConstraintError``.
 
     Examples
     --------
@@ -86,6 +90,13 @@ def solve_linear(A, b, solver="CRAMER"):
     [1/a],
     [1/b]])
     """
+    return _solve_linear(A, b, solver)
+
+
+def _solve_linear(A, b, solver="CRAMER", det_checked=False):
+    """:func:`solve_linear`; ``det_checked``: det(A) was already found
+    nonzero at the sample points (``_check_solvable``), so a quotient by it
+    (``"CRAMER"``, ``"ADJ"``) needs no second check."""
     A, b = _as_matrix(A, "A"), _as_matrix(b, "b")
     if A.rows != A.cols or A.rows != b.rows:
         raise ShapeError(
@@ -116,6 +127,12 @@ def solve_linear(A, b, solver="CRAMER"):
             "shape")
     if x.has(*NOT_FINITE):
         raise singular
+    if not callable(solver) and solver.upper() in EXACT_SOLVERS:
+        # quotients by det(A): right wherever det(A) is not zero, so the
+        # determinant is checked in numbers instead of the (large) solution
+        if not det_checked and _vanishes_numerically(A, "the coefficients A"):
+            raise singular
+        return x
     check_solution(A, x, b, points, ConstraintError, "the linear equations A x = b",
                    "choose other dependent speeds, simplify the constraints, or "
                    "use the default solver='CRAMER'")
@@ -265,8 +282,8 @@ def _dependent_speeds(constraints, independent, dependent, kdes=None,
     C_ind, C_dep = J[:, :p], J[:, p:]
     c0 = C.xreplace(dict.fromkeys(speeds, 0))
     _check_solvable(C_dep, dependent)
-    A_n = -solve_linear(C_dep, C_ind, solver)
-    b_n = -solve_linear(C_dep, c0, solver)
+    A_n = -_solve_linear(C_dep, C_ind, solver, det_checked=True)
+    b_n = -_solve_linear(C_dep, c0, solver, det_checked=True)
     if simplify:
         A_n = A_n.applyfunc(sm.simplify)
         b_n = b_n.applyfunc(sm.simplify)
