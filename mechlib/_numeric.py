@@ -315,7 +315,7 @@ def state_function(state, exprs, constants, inputs=()):
         # cse would reach inside derivatives (d/dt q(t) -> d/dt x0):
         # substitute first
         ready = [e.xreplace(mapping) for e in exprs]
-        return _numpy_function(args, ready, cse=True)
+        return _no_zero_division(_numpy_function(args, ready, cse=True))
     # common subexpressions first, on the shared tree; the substitutions
     # then walk the much smaller reduced expressions (about 3x faster on
     # the bicycle)
@@ -323,7 +323,26 @@ def state_function(state, exprs, constants, inputs=()):
     common, reduced = sm.cse(exprs, symbols=names)
     common = [(c, e.xreplace(mapping)) for c, e in common]
     reduced = [e.xreplace(mapping) for e in reduced]
-    return _numpy_function(args, reduced, cse=lambda _: (common, reduced))
+    return _no_zero_division(_numpy_function(args, reduced,
+                                             cse=lambda _: (common, reduced)))
+
+
+def _no_zero_division(fun):
+    """``fun(t, x, r)``, with Python's ``ZeroDivisionError`` (a division of
+    two floats by zero in the generated code) raised as
+    ``NonFiniteValueError`` that names the time and the state."""
+    def guarded(time, x, r):
+        try:
+            return fun(time, x, r)
+        except ZeroDivisionError:
+            raise NonFiniteValueError(
+                f"the equations divide by zero at t = {time}, x = "
+                f"{np.round(np.real(np.asarray(x, dtype=complex)), 6).tolist()} "
+                "with these constants: a constraint that degenerates for them "
+                "(as (m - 1)*u2 - u1 with m = 1, which no longer fixes u2), a "
+                "singular configuration or a zero length; change the constants, "
+                "or choose dependent speeds the constraints fix") from None
+    return guarded
 
 
 def _numpy_function(args, exprs, **options):

@@ -79,7 +79,7 @@ def loads_of(loads):
             continue
         if isinstance(load, tuple) and len(load) == 2:
             location, vector = load
-            if vector == 0:
+            if _is_zero(vector):
                 vector = me.Vector(0)
             if not isinstance(vector, me.Vector):
                 raise LoadError(
@@ -117,7 +117,13 @@ def _is_single_load(item):
     return (isinstance(item, tuple) and len(item) == 2
             and isinstance(item[0], (me.Point, me.Particle, me.ReferenceFrame,
                                      me.RigidBody))
-            and (isinstance(item[1], me.Vector) or item[1] == 0))
+            and (isinstance(item[1], me.Vector) or _is_zero(item[1])))
+
+
+def _is_zero(value):
+    """True for the number zero (a load written as 0); False for anything
+    else, a NumPy array included (whose ``== 0`` is an array, not a truth)."""
+    return isinstance(value, (int, float, sm.Basic)) and value == 0
 
 
 def _fixed_in(point, body):

@@ -5,7 +5,34 @@ import sympy.physics.mechanics as me
 from .._validation import check_bodies, check_coordinates, check_frame, check_point, check_speeds
 from ..errors import ArgumentTypeError
 
-__all__ = ["Example", "build_system"]
+__all__ = ["Example", "build_system", "takes_no_arguments"]
+
+
+def takes_no_arguments(hint):
+    """Decorate an example builder of no arguments: arguments given to it
+    raise ``ArgumentTypeError`` (not Python's ``TypeError``) that ends with
+    ``hint``, the builder to use instead.
+
+    >>> @takes_no_arguments("use n_link_pendulum(n)")
+    ... def demo():
+    ...     return 1
+    >>> demo(3)
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ArgumentTypeError: demo() takes no arguments (got 3); use n_link_pendulum(n)
+    """
+    import functools
+
+    def decorate(builder):
+        @functools.wraps(builder)
+        def checked(*args, **kwargs):
+            if args or kwargs:
+                given = ", ".join([*map(repr, args), *kwargs])
+                raise ArgumentTypeError(
+                    f"{builder.__name__}() takes no arguments (got {given}); {hint}")
+            return builder()
+        return checked
+    return decorate
 
 
 class Example:

@@ -7,7 +7,11 @@ import sympy.physics.mechanics as me
 
 from .._validation import as_list, finite_float
 from ..errors import ArgumentTypeError, ParameterError, ShapeError
-from ._example import Example, build_system
+from ._example import Example, build_system, takes_no_arguments
+
+#: What a builder of no arguments says when it is given some.
+_NO_ARGUMENTS = ("its constants are symbols, given later; for n links build "
+                 "ml.systems.n_link_pendulum(n) or ml.systems.rigid_chain(n)")
 
 __all__ = ["double_pendulum", "two_rods", "slider_rod_bead", "n_link_pendulum",
            "rigid_chain", "MAX_LINKS"]
@@ -31,6 +35,7 @@ def _link_count(n):
     return int(n)
 
 
+@takes_no_arguments(_NO_ARGUMENTS)
 def double_pendulum():
     r"""Double pendulum of two particles, with absolute angles.
 
@@ -79,6 +84,7 @@ def double_pendulum():
 
 
 
+@takes_no_arguments(_NO_ARGUMENTS)
 def two_rods():
     r"""Two uniform rods with torsional springs and gravity.
 
@@ -135,6 +141,7 @@ def two_rods():
 
 
 
+@takes_no_arguments(_NO_ARGUMENTS)
 def slider_rod_bead():
     r"""A slider on a rail, a rod hinged to it and a bead on the rod (3 DoF).
 

@@ -113,6 +113,20 @@ def pendulum_kw(changes):
     return kw
 
 
+@functools.cache
+def degenerate():
+    """(eqs, constants, state) of a particle in a plane whose motion
+    constraint (m - 1)*u2 - u1 no longer fixes u2 when m = 1."""
+    N = me.ReferenceFrame("N")
+    P = me.Point("P")
+    P.set_vel(N, u1 * N.x + u2 * N.y)
+    eqs = ml.kanes_equations(bodies=[me.Particle("P", P, m)], loads=[(P, -m * N.y)],
+                             q=[q1, q2], u=[u1], u_dep=[u2],
+                             kdes=[q1.diff() - u1, q2.diff() - u2], frame=N,
+                             constraints=[(m - 1) * u2 - u1])
+    return eqs, {m: 1.0}, [0.0, 0.0, 0.0, 0.0]
+
+
 def pv_state():
     """(pendulum constants, a good state)."""
     return pendulum()[2], [0.1, 0.2, 0.0, 0.0]
@@ -343,6 +357,9 @@ PROBES = [
       expect=E.LoadError),
     P(active.loads_of, "a number where the vector belongs",
       lambda: (lambda B: (([(B, 3)],), {}))(*the("B")), expect=E.LoadError),
+    P(active.loads_of, "a NumPy array as the force (issue 59)",
+      lambda: (lambda B: (([(B, np.array([1.0, 0.0, 0.0]))],), {}))(*the("B")),
+      expect=E.LoadError),
     P(active.loads_of, "a string",
       lambda: (("abc",), {}), expect=E.ShapeError),
     P(active.loads_of, "NaN in a force",
@@ -617,6 +634,16 @@ PROBES = [
     P(simulation.rhs, "a state of the wrong length",
       lambda: ((pendulum()[1], pendulum()[2]), {}),
       then=lambda f: f(0.0, [0.1, 0.2]), expect=E.ShapeError),
+    P(simulation.rhs, "a motion constraint that degenerates for the constants (issue 59)",
+      lambda: (degenerate()[:2], {}), then=lambda f: f(0.0, degenerate()[2]),
+      expect=E.NonFiniteValueError),
+    P(simulation.simulate, "a motion constraint that degenerates for the constants (issue 59)",
+      lambda: ((degenerate()[0], degenerate()[2], (0.0, 0.1), degenerate()[1]), {}),
+      expect=E.NonFiniteValueError),
+    P(linearization.linearize, "a motion constraint that degenerates for the constants "
+      "(issue 59)", lambda: ((degenerate()[0], dict.fromkeys([q1, q2, u1, u2], 0.0),
+                              degenerate()[1]), {}),
+      expect=E.NonFiniteValueError),
     P(simulation.rhs, "a NaN in the state",
       lambda: ((pendulum()[1], pendulum()[2]), {}),
       then=lambda f: f(0.0, [NAN, 0.2, 0.0, 0.0]),
@@ -792,6 +819,8 @@ PROBES = [
       args(bogus=1), expect=E.ArgumentTypeError),
 
     # systems -------------------------------------------------------------
+    P(systems.double_pendulum, "a number of links (issue 59)", args(3),
+      expect=E.ArgumentTypeError),
     P(systems.n_link_pendulum, "zero links", args(0), expect=E.ParameterError),
     P(systems.n_link_pendulum, "a string", args("3")),
     P(systems.n_link_pendulum, "a float", args(2.5)),
