@@ -148,8 +148,8 @@ def finite_float(value, name, fix, *, not_a_number=ArgumentTypeError):
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
         # float() of a NumPy complex drops the imaginary part with a warning
         raise not_a_number(
-            f"{name} = {value!r} is a complex number; mechlib's states, "
-            f"constants and values are real: {fix}")
+            f"{name} = {value!r} is not a number; {fix} (a complex number is "
+            "not: mechlib's states, constants and values are real)")
     try:
         number = float(value)
     except OverflowError:               # an int beyond the largest float
