@@ -149,3 +149,14 @@ def test_kdes_singular_everywhere_are_refused_though_sympy_cannot_tell():
                 q1.diff() + q2.diff() - u2]
     with pytest.raises(errors.ShapeError, match="cannot be solved"):
         qdot_map(singular, [u1, u2])
+
+
+def test_kanes_method_still_solves_the_spheres_rates_wrong():
+    """book/nonholonomic-reduction.md says that SymPy's KanesMethod divides
+    by the zero pivot here: when a SymPy release gets the rates right, this
+    fails, and the chapter's sentence must change."""
+    (given, _) = sphere(implicit_kdes)
+    kane = me.KanesMethod(given["frame"], Q, U, kd_eqs=given["kdes"])
+    rates = kane.kindiffdict()
+    got = float(rates[q1.diff()].xreplace(POINT))
+    assert not np.isclose(got, numeric_rates(given["kdes"], POINT)[0], rtol=1e-6), got
