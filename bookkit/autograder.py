@@ -273,21 +273,11 @@ def _requirements():
     return "".join(f"{name}=={version(name)}\n" for name in GRADING_PACKAGES)
 
 
-#: The modules of mechlib.book that build the book, not needed to grade.
-BUILD_TOOLS = ("autograder.py", "student_edition.py", "handouts.py", "site.py",
-               "generate_checks.py", "chapters.py", "notebooks.py")
-
-
-#: What a grading copy of mechlib leaves out.
-MECHLIB_IGNORE = ("__pycache__", "*.pyc", *BUILD_TOOLS)
-
-
 def _copy_mechlib(target):
-    """mechlib's modules and stored checks, as a support file (without the
-    modules that build the book)."""
+    """mechlib's modules and stored checks, as a support file."""
     source = Path(mechlib.__file__).resolve().parent
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*MECHLIB_IGNORE))
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
 def assign(chapter, output=OUTPUT):
