@@ -201,6 +201,8 @@ def work_cells(notebook, questions):
     cell (otter's), after the cell that checks its last answer (an
     assignment's, :mod:`bookkit.assignment`), or at the end."""
     cells, placed, number = [], set(), 0
+    otter_checked = {m.group(1) for c in notebook.cells if c.cell_type == "code"
+                     for m in _CHECK_CELL.finditer(c.source)}
 
     def export(question):
         variables = {c["variable"]: c.get("frame") for c in question["checks"]}
@@ -221,7 +223,7 @@ def work_cells(notebook, questions):
         number += 1
         cells.append({"source": cell.source, "label": f"cell {number}"})
         for question in questions:      # an assignment's answer cell checks its last
-            if question["name"] not in placed and \
+            if question["name"] not in placed | otter_checked and \
                     f'ml.check("{question["checks"][-1]["name"]}"' in cell.source:
                 export(question)
     for question in questions:

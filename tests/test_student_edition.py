@@ -276,8 +276,9 @@ def test_answer_cells_stay_and_run(student_site, page):
     assert not [c for c in download.cells if "solution" in c.metadata.get("tags", [])]
 
 
-@pytest.mark.parametrize("page", [p for p in sorted(BOOK.glob("*.md"))
-                                  if "{exercise}" in p.read_text(encoding="utf-8")],
+@pytest.mark.parametrize("page", [p for p in sorted(BOOK.glob("*.md")) if re.search(
+                                      r"^(:{3,}|`{3,})\{exercise\}",
+                                      p.read_text(encoding="utf-8"), re.M)],
                          ids=lambda p: p.stem)
 def test_exercises_keep_their_difficulty(student_site, page):
     """Every exercise's title on the student page has its stars, named for a
