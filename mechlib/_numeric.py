@@ -511,6 +511,38 @@ def _solver_options(options):
     return options
 
 
+def _guarded_events(events):
+    """``events`` (one function or a list) with each function wrapped so
+    that an exception it raises becomes ``IntegrationError`` naming the
+    event; ``terminal`` and ``direction`` are kept. What is not a function
+    is left for ``solve_ivp`` to refuse."""
+    if callable(events):
+        return _guarded_event(events, "the event function")
+    if isinstance(events, (list, tuple)):
+        return [_guarded_event(e, f"events[{i}]") if callable(e) else e
+                for i, e in enumerate(events)]
+    return events
+
+
+def _guarded_event(event, name):
+    def guarded(time, x):
+        try:
+            return event(time, x)
+        except MechlibError:
+            raise
+        except Exception as error:
+            raise IntegrationError(
+                f"{name} raised {type(error).__name__}: {error} at t = {time:.6g}, "
+                f"x = {np.round(x, 6).tolist()}; an event function is called as "
+                "event(t, x) with x the state [*q, *u] and must return one finite "
+                "number (zero at the event): fix it so that it works at every "
+                "state of the motion") from error
+    for attribute in ("terminal", "direction"):
+        if hasattr(event, attribute):
+            setattr(guarded, attribute, getattr(event, attribute))
+    return guarded
+
+
 def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
               **solve_ivp_kwargs):
     """``solve_ivp(f, t_span, x0, t_eval=...)`` with checked arguments and a
@@ -527,7 +559,8 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     to 1e-9. A keyword that ``solve_ivp`` itself cannot use (``atol`` of
     the wrong length, ``events`` not functions, ``args``) raises
     ``ArgumentTypeError`` or ``ParameterError`` with SciPy's words; errors
-    of ``f`` pass unchanged. An integration that fails (``success`` false: a step size
+    of ``f`` pass unchanged; an event function that raises gives
+    ``IntegrationError`` naming it. An integration that fails (``success`` false: a step size
     too small for the dynamics) raises ``IntegrationError`` with the
     integrator's message and the time reached.
     """
@@ -537,6 +570,8 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     if t_eval is not None:
         t_eval = _times(t_eval, t_span)
     solve_ivp_kwargs = _solver_options(dict(solve_ivp_kwargs))
+    if "events" in solve_ivp_kwargs:
+        solve_ivp_kwargs["events"] = _guarded_events(solve_ivp_kwargs["events"])
     budget = numeric_values({"max_evaluations": max_evaluations},
                             "simulate")["max_evaluations"]
     if budget < 1:

@@ -68,9 +68,16 @@ def _minus_torque(w, alpha, inertia):
     try:
         return alpha.dot(inertia) + w.cross(inertia.dot(w))
     except ValueError:  # an inertia dyadic in a frame not connected to w's
-        for f in frames_of(w) + frames_of(alpha):
-            check_connected(inertia, f)  # raises FrameNotConnectedError
+        _refuse_unconnected(inertia, [w, alpha])
         raise
+
+
+def _refuse_unconnected(inertia, vectors):
+    """Raise ``FrameNotConnectedError`` if a frame of ``inertia`` has no
+    chain of orientations to a frame of the ``vectors`` (which SymPy reports
+    as a bare ``ValueError: No connecting orientation path``)."""
+    for f in dict.fromkeys(f for v in vectors for f in frames_of(v)):
+        check_connected(inertia, f)
 
 
 def inertia_force(body, frame, kdes=None):
@@ -423,7 +430,12 @@ def _mass_matrix_of_checked(bodies, speeds, frame, kdes=None, partials=None):
             inertia = b.central_inertia
             w_r = partials[b.frame]
             # (I . w_r) . w_s, the operand order of KanesMethod
-            add(w_r, [inertia.dot(x) if x != 0 else x for x in w_r], 1,
+            try:
+                applied = [inertia.dot(x) if x != 0 else x for x in w_r]
+            except ValueError:  # an inertia dyadic in a frame not connected to w_r's
+                _refuse_unconnected(inertia, w_r)
+                raise
+            add(w_r, applied, 1,
                 _minus_torque(w, alpha.xreplace(udot_zero), inertia))
     M = sm.zeros(n, n)
     for r in range(n):

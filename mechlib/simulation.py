@@ -368,7 +368,8 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
         SciPy's words.
     IntegrationError
         An integration that fails before the end of ``t_span`` (the result
-        would have ``success`` false): its message and the time reached.
+        would have ``success`` false): its message and the time reached; an
+        event function that raises (its exception chained).
 
     Returns
     -------

@@ -127,6 +127,23 @@ def degenerate():
     return eqs, {m: 1.0}, [0.0, 0.0, 0.0, 0.0]
 
 
+def spun(oriented):
+    """kanes_equations keywords of a body spun about N.z with its inertia in a
+    frame F not connected to N: the body's frame R is oriented in N and F is
+    a stray frame (``oriented``), or F is the body's frame and has an angular
+    velocity in N but no orientation."""
+    N, R, F = (me.ReferenceFrame(name) for name in "NRF")
+    if oriented:
+        R.orient_axis(N, q2, N.z)
+    else:
+        R = F
+        F.set_ang_vel(N, u2 * N.z)
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    body = me.RigidBody("spun", O, R, m, (me.inertia(F, 1, 1, 1), O))
+    return dict(bodies=[body], q=[q2], u=[u2], kdes=[q2.diff() - u2], frame=N)
+
+
 def pv_state():
     """(pendulum constants, a good state)."""
     return pendulum()[2], [0.1, 0.2, 0.0, 0.0]
@@ -603,6 +620,13 @@ PROBES = [
           me.RigidBody("b", ex.P1, me.ReferenceFrame("F"), m,
                        (me.inertia(ex.N, 1, 1, 1), ex.P1))]))))(
           systems.double_pendulum()), expect=E.VelocityNotDefinedError),
+    # before: SymPy's ValueError ('No connecting orientation path found')
+    P(kane.kanes_equations, "an inertia dyadic in an unconnected frame (issue 59)",
+      lambda: ((), spun(oriented=True)),
+      expect=E.FrameNotConnectedError),
+    P(kane.kanes_equations, "a body frame with an angular velocity but no "
+      "orientation (issue 59)", lambda: ((), spun(oriented=False)),
+      expect=E.FrameNotConnectedError),
     P(kane.kanes_equations, "a NaN mass",
       lambda: ((), pendulum_kw(lambda ex: dict(bodies=[
           me.Particle("p", ex.P1, sm.nan)])))),
@@ -653,6 +677,10 @@ PROBES = [
                                 pendulum()[0].m2: 0.0}), {}),
       then=lambda f: f(0.0, [0.1, 0.2, 0.0, 0.0]),
       expect=E.SingularMassMatrixError),
+    # before: the event function's own exception, bare
+    P(simulation.simulate, "an event function that raises (issue 59)",
+      lambda: ((pendulum()[1], [0.1, 0.0, 0.0, 0.0], (0.0, 1.0), pendulum()[2]),
+               dict(events=lambda time, x: x[7])), expect=E.IntegrationError),
     P(simulation.simulate, "x0 of the wrong length",
       lambda: ((pendulum()[1], [0.1], (0, 1), pendulum()[2]), {}),
       expect=E.ShapeError),
