@@ -1,7 +1,8 @@
 """The autograder (scripts/autograder.sh, then python -m bookkit.grade).
 
-For every chapter with checked exercises, the module fixture makes the
-assignment (``otter assign``, then the worked solutions graded by
+For every chapter with checked exercises, the otter master notebook is
+checked without otter; for two chapters (OTTER_RUNS) the module fixture makes
+the assignment (``otter assign``, then the worked solutions graded by
 :mod:`bookkit.grade`, which must score full marks) into a temporary
 folder; then batches of submissions are graded as an instructor grades them,
 into a CSV:
@@ -50,7 +51,15 @@ from tests import cheating
 from tests.reader_environment import ROOT
 from tests.references import checked_chapters
 
-CHAPTERS = checked_chapters()
+#: The chapters that otter assigns and the grader grades in batches here: what
+#: otter and the grader do depends on the chapter only through the master
+#: notebook (checked for every chapter by
+#: test_every_chapter_makes_a_master_notebook) and the answers' kinds, which
+#: these two cover (scalars, Vectors in several frames, matrices); every
+#: chapter's worked answers and their wrong forms are judged by the grader's
+#: comparison in tests/mechlib/test_check_verdicts.py.
+OTTER_RUNS = ("partial-velocities", "generalized-active-forces")
+CHAPTERS = [c for c in checked_chapters() if c.stem in OTTER_RUNS]
 PARTIAL_VELOCITIES = [c for c in CHAPTERS if c.stem == "partial-velocities"]
 
 # Appended after a question's solution cell: rewrite an answer in another form.
@@ -165,6 +174,36 @@ def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):
     assert result.returncode == 0
     assert calls.read_text().count("call") == 3
     assert "attempt 2 of 3" in log.read_text()
+
+
+@pytest.mark.parametrize("chapter", checked_chapters(), ids=lambda p: p.stem)
+def test_every_chapter_makes_a_master_notebook(chapter):
+    """Every chapter's otter master notebook, without running otter: its
+    configuration runs no test in the student's kernel; one question per
+    checked exercise, named as the grader's manifest names it, each with
+    its worked solution between otter's solution markers, a ``VAR = VAR  #
+    SOLUTION`` line per answer and a public test per check (no hidden test);
+    every code cell is Python."""
+    import ast
+
+    from mechlib.book.slicing import python_source
+
+    master = autograder.master_notebook(chapter)
+    config = yaml.safe_load(master.cells[0].source.split("\n", 1)[1])
+    assert config["run_tests"] is False and config["name"] == chapter.stem
+    text = "\n".join(c.source for c in master.cells)
+    assert "hidden: true" not in text
+    questions = [yaml.safe_load(c.source.split("\n", 1)[1])["name"] for c in master.cells
+                 if c.cell_type == "raw" and c.source.startswith("# BEGIN QUESTION")]
+    graded = autograder.manifest(chapter)["questions"]
+    assert questions == [q["name"] for q in graded]
+    for item in chapter_checks(chapter):
+        assert f"{item['variable']} = {item['variable']}  # SOLUTION" in text, item["name"]
+        assert f'ml.check("{item["name"]}", {item["variable"]})' in text, item["name"]
+    assert text.count("# BEGIN SOLUTION NO PROMPT") == len(questions)
+    for cell in master.cells:
+        if cell.cell_type == "code":
+            ast.parse(python_source(cell.source))
 
 
 def test_the_autograder_grades_outside_the_kernel(assignment):

@@ -157,6 +157,22 @@ def test_no_box_changes_what_another_box_sees():
     runner.run_box("sleigh", setup, cheat)
     after = runner.run_box("sleigh", setup, "ml.check('pv-other-speeds-q1-dot', 0)")
     assert after[0] is False and after[1].startswith("Not yet"), after
+    # a verdict is what mechlib's check gave in this run, not an object the
+    # code made or changed itself
+    for forged in ("from mechlib.book.check import CheckResult\n"
+                   "CheckResult('pv-other-speeds-q1-dot', True, 'Correct.')",
+                   "r = ml.check('pv-other-speeds-q1-dot', 0)\n"
+                   "object.__setattr__(r, 'correct', True)\n"
+                   "object.__setattr__(r, 'message', 'Correct.')\nr",
+                   "ml.check.__code__ = (lambda name, answer: None).__code__\n"
+                   "ml.check('pv-other-speeds-q1-dot', 0)"):
+        ok, said = runner.run_box("sleigh", setup, forged)
+        assert ok is False and said != "Correct.", (forged, said)
+    from mechlib.book.check import check
+    assert check.__code__.co_name == "check"                # given back
+    right = runner.run_box("sleigh", setup, "from mechlib import check\n"
+                           "check('pv-other-speeds-q1-dot', u1)")
+    assert right[1].startswith(("Correct", "Not yet")), right   # a check's verdict
 
 
 def test_long_answers_exits_and_floods_get_one_plain_sentence():

@@ -38,6 +38,10 @@ _NOT_HERE = []
 #: The outputs of the live cell that is running (``display`` appends to it),
 #: or None while a set-up runs (its outputs are not shown).
 _OUTPUTS = None
+#: ``ml.check`` as it was before any reader's code ran, and a copy of it (its
+#: own function object: code that replaces ``ml.check.__code__`` changes the
+#: original only), taken by the first run of a cell.
+_CHECK = {}
 
 
 class _Formatter:
@@ -265,21 +269,54 @@ def _one_line(error, where):
     return f"{said}.{why}" if why else said
 
 
-def _run_cell(code, names, where):
+def _run_cell(code, names, where, issued=None):
     """Run ``code`` in ``names`` as a notebook cell; return its last value.
     IPython's magics (``%matplotlib inline``) and shell lines do nothing here,
-    as in the page's set-ups (mechlib.book.slicing.python_source)."""
+    as in the page's set-ups (mechlib.book.slicing.python_source). With a
+    list ``issued``, the results that mechlib's check gives are added to it
+    (:func:`_checks_recorded`)."""
     import ast
 
     from mechlib.book.slicing import python_source
 
+    if not _CHECK:
+        import mechlib
+
+        original = mechlib.check        # (imported on first use: now, before any code)
+        _CHECK.update(original=original, copy=types.FunctionType(
+            original.__code__, original.__globals__, original.__name__,
+            original.__defaults__, original.__closure__))
     tree = ast.parse(python_source(code), where)
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)
     with _modules_kept():
+        if issued is not None:
+            _checks_recorded(names, issued)
         exec(compile(tree, where, "exec"), names)
         return eval(compile(last, where, "eval"), names) if last is not None else None
+
+
+def _checks_recorded(names, issued):
+    """Until the run ends (:func:`_modules_kept` puts the original back),
+    ``ml.check``, wherever the set-up bound it, is mechlib's own check that
+    adds each result it gives to ``issued`` with its verdict and message. A
+    box's verdict must be one of them, as given: a result object that the
+    box's code makes or changes itself is no verdict."""
+    original, copy = _CHECK["original"], _CHECK["copy"]
+
+    def check(name, answer):
+        result = copy(name, answer)
+        issued.append((result, bool(result.correct), str(result.message)))
+        return result
+
+    check.__doc__, check.__name__ = original.__doc__, original.__name__
+    for module in ("mechlib", "mechlib.book.check"):
+        if getattr(sys.modules.get(module), "check", None) is original:
+            setattr(sys.modules[module], "check", check)
+    for key, value in list(names.items()):
+        if value is original:
+            names[key] = check
 
 
 @contextlib.contextmanager
@@ -435,15 +472,16 @@ def run_box(key, setup, code):
         return False, names.replace("The set-up", "The exercise's set-up")
     if _too_long(code):
         return False, _too_long(code)
-    printed = _Printed()
+    printed, issued = _Printed(), []
     try:
         with contextlib.redirect_stdout(printed):
-            value = _run_cell(code, names, "<your answer>")
+            value = _run_cell(code, names, "<your answer>", issued)
     except SystemExit:
         return False, EXIT
     except Exception as error:  # noqa: BLE001 - shown as one line, as the brief asks
         return False, _one_line(error, "<your answer>")
-    if value is not None and type(value).__name__ == "CheckResult":
-        return bool(value), repr(value)
+    verdict = [(correct, said) for result, correct, said in issued if result is value]
+    if verdict:          # as the check gave it, whatever the code did to it since
+        return verdict[-1]
     shown = printed.text().strip()
     return False, shown or "The box ran; end it with ml.check(...) to check your answer."
