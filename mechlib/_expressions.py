@@ -62,6 +62,8 @@ def qdot_map(kdes, speeds=None):
                     and len(d.variables) == 1:
                 qdots.append(d)
     if len(qdots) != len(eqs):
+        for i, e in enumerate(eqs):     # a NaN swallows the whole equation, its q' too
+            check_finite(e, f"kdes[{i}]")
         raise ShapeError(
             f"{len(eqs)} kinematical differential equations contain "
             f"{len(qdots)} coordinate rates {qdots}; give one equation per "

@@ -345,9 +345,11 @@ def kanes_equations(system=None, *positional, bodies=None, loads=(), q=None, u=N
     Raises
     ------
     CoordinateError, SpeedError
-        Coordinates or speeds that are not dynamicsymbols or are repeated; a
-        coordinate that is also a speed; a kinematical differential equation
-        that uses an unlisted speed.
+        Coordinates or speeds that are not dynamicsymbols or are repeated; no
+        coordinates at all; a coordinate that is also a speed; a kinematical
+        differential equation that uses an unlisted speed. (More speeds than
+        coordinates are accepted, as by ``KanesMethod``: a speed that is the
+        rate of no coordinate, an ignorable one left out.)
     ArgumentTypeError
         Coordinates or speeds given as a set (which has no order); a System
         together with keywords that it would replace (``bodies``, ``loads``,
@@ -473,6 +475,12 @@ def _specification(system, given):
     q_ind = as_list(given["q"], "q")
     coordinates = check_coordinates(q_ind + as_list(given["q_dep"], "q_dep"), "q + q_dep")
     q_dep = coordinates[len(q_ind):]
+    if not coordinates:
+        raise CoordinateError(
+            "q is empty: Kane's equations need the generalized coordinates "
+            "that fix the configuration, at least one, each with its "
+            "kinematical differential equation (q=[q1], kdes=[q1' - u1]); a "
+            "coordinate nothing depends on may stay out, not all of them")
     u_ind = check_speeds(given["u"], "u")
     u_dep = check_speeds(given["u_dep"], "u_dep")
     u_aux = check_speeds(given["u_aux"], "u_aux")
@@ -489,7 +497,7 @@ def _specification(system, given):
             f"dependent coordinate(s) {q_dep}; give one per dependent "
             "coordinate")
     _check_specification(coordinates, q_dep, config, speeds + u_aux, u_dep, bodies,
-                         implicit=len(coordinates) - len(speeds))
+                         implicit=max(0, len(coordinates) - len(speeds)))
     return _Specification(
         frame=given["frame"], bodies=bodies, loads=given["loads"], coordinates=coordinates,
         q_dep=q_dep, u_ind=u_ind, u_dep=u_dep, u_aux=u_aux, speeds=speeds, qd=qd,
