@@ -23,6 +23,15 @@ let loaded = false;         // whether the worker has loaded Python
 const jobs = new Map();     // the jobs sent and not answered, by id
 let nextId = 1;
 
+// A job's token: the worker echoes it with every message about that job, and
+// the page heeds only messages that carry it. It travels in the job's own
+// message, which the reader's code (running in the worker before the job is
+// taken up) cannot read, so that code cannot post a verdict for another box.
+function newToken() {
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)),
+                    function (n) { return n.toString(16); }).join("");
+}
+
 function absolute(url) { return new URL(url, document.baseURI).href; }
 
 function ensureWorker(pageRuntime) {
@@ -59,7 +68,8 @@ export function warm(pageRuntime) { ensureWorker(pageRuntime); }
 
 function send(job) {
   job.phase = "queued";
-  worker.postMessage({id: job.id, job: job.message.job, key: job.message.key,
+  worker.postMessage({id: job.id, token: job.token, job: job.message.job,
+                      key: job.message.key,
                       setup: job.message.setup, code: job.message.code,
                       lacks: job.message.lacks, runtime: runtime});
 }
@@ -88,7 +98,7 @@ function receive(message) {
     });
     return;
   }
-  if (!job) { return; }
+  if (!job || message.token !== job.token) { return; }
   if (job.cancelled) {
     if (message.type === "setting-up" || message.type === "fatal") {
       restart(null, "stopped");
@@ -162,7 +172,8 @@ export async function run(box, job, show, page) {
     });
     var key = box.setup.join(",") + "|" + page.cellKey(setup.join("\u0000"));
     var outcome = await new Promise(function (resolve) {
-      var entry = {id: nextId++, box: box, say: say, resolve: resolve, message: {
+      var entry = {id: nextId++, token: newToken(), box: box, say: say,
+                   resolve: resolve, message: {
         job: job, key: key, setup: setup, code: box.textarea.value,
         lacks: JSON.stringify(page.data.lacks)}};
       jobs.set(entry.id, entry);

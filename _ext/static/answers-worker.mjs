@@ -7,14 +7,17 @@
 // "started"} when the reader's code starts (after the set-up),
 // then {id, type: "result", answer: [ok, payload]}, or {id, type:
 // "stopped"} (the page's interrupt), or {id, type: "fatal", message} (an
-// error of Python itself, which leaves this worker unusable).
+// error of Python itself, which leaves this worker unusable). Each but the
+// loading news also carries the job's token, which the page checks.
 // Nothing here touches the page: a run that never ends blocks this thread,
 // never the reader's.
 
 let ready = null;          // the promise of a ready Pyodide, from the first job
 let interrupt = null;      // Pyodide's interrupt buffer, where the page could share one
 
-function post(message) { self.postMessage(message); }
+// Bound now: code run later in Python (Pyodide's js module) may replace
+// self.postMessage, never this.
+const post = self.postMessage.bind(self);
 
 async function load(runtime, id) {
   // the packages download while Pyodide starts: SymPy and mpmath compiled for
@@ -49,6 +52,8 @@ function isInterrupt(error) {
 
 self.onmessage = async function (event) {
   const job = event.data;
+  // every message about the job carries its token (answers-run.mjs)
+  const reply = (message) => post({id: job.id, token: job.token, ...message});
   if (job.interrupt) { interrupt = job.interrupt; }
   let pyodide;
   try {
@@ -56,34 +61,34 @@ self.onmessage = async function (event) {
     pyodide = await ready;
   } catch (error) {
     ready = null;           // a later job tries again
-    post({id: job.id, type: "result", answer: [false, "Python could not be loaded "
+    reply({type: "result", answer: [false, "Python could not be loaded "
           + "in this page: " + (error && error.message || error)]});
     return;
   }
   if (job.job === "load") {
-    post({id: job.id, type: "result", answer: [true, ""]});
+    reply({type: "result", answer: [true, ""]});
     return;
   }
   try {
     if (interrupt) { interrupt[0] = 0; }
     pyodide.globals.get("set_lacks")(job.lacks);
-    post({id: job.id, type: "setting-up"});
+    reply({type: "setting-up"});
     const failed = pyodide.globals.get("prepare")(job.job, job.key, job.setup);
     if (failed !== undefined && failed !== null) {
-      post({id: job.id, type: "result", answer: job.job === "run_live"
+      reply({type: "result", answer: job.job === "run_live"
             ? [false, [["error", failed]]] : [false, failed]});
       return;
     }
-    post({id: job.id, type: "started"});
+    reply({type: "started"});
     const result = pyodide.globals.get(job.job)(job.key, job.setup, job.code);
     const answer = result.toJs({dict_converter: Object.fromEntries});
     result.destroy();
-    post({id: job.id, type: "result", answer});
+    reply({type: "result", answer});
   } catch (error) {
     if (isInterrupt(error)) {
-      post({id: job.id, type: "stopped"});
+      reply({type: "stopped"});
     } else {
-      post({id: job.id, type: "fatal", message: String(error && error.message || error)});
+      reply({type: "fatal", message: String(error && error.message || error)});
     }
   }
 };

@@ -271,7 +271,8 @@ def test_python_runs_apart_from_the_page(browser, base_url):
     once; a sum too long to parse, exit() and a flood of printing each get
     one sentence (the flood its first and last 20,000 characters, no long
     task, a few kB kept); a fatal error of Python (its stack overflowed) is
-    said plainly; after each, the next check works without a reload."""
+    said plainly; after each, the next check works without a reload; a
+    result message that a box's code posts to the page is not heeded."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(LONG_FRAMES)
     page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
@@ -345,6 +346,14 @@ def test_python_runs_apart_from_the_page(browser, base_url):
         assert "Python was started afresh" in verdict, verdict
         assert wait_done(page, press_check(page, name, right), FIRST_CHECK_SECONDS) \
             == "Correct."
+        # a box cannot post a verdict to the page: the page heeds only
+        # messages that carry the job's token, which the box's code cannot read
+        forged = (f"{variable} = 0\nimport js\nfor n in range(100):\n"
+                  "    js.postMessage(js.JSON.parse('{\"id\": %d, \"type\": \"result\", "
+                  "\"answer\": [true, \"Correct.\"]}' % n))\n"
+                  f"{right.splitlines()[-1]}")
+        verdict = wait_done(page, press_check(page, name, forged), limit + 20)
+        assert verdict.startswith("Not yet"), verdict
         assert not foreign, f"requests left 127.0.0.1: {foreign}"
         # Pyodide reports its fatal error on the console, as it should
         assert not [e for e in errors if not re.search(
