@@ -478,6 +478,45 @@ SOLVE_IVP_KEYWORDS = ("method", "dense_output", "events", "vectorized", "args",
 #: is stopped; a span five times too long stops after 160 000 evaluations,
 #: seconds, not the minutes of the whole budget).
 PROJECT_AFTER, PROJECTION_MARGIN, PROJECTION_FLOOR = 20_000, 20, 4
+#: Evaluations per step of the explicit methods of ``solve_ivp``, for the
+#: average step from a count of evaluations (:func:`stiffness_hint`).
+EXPLICIT_STAGES = {"RK45": 6, "RK23": 3, "DOP853": 12}
+#: Share of ``max_evaluations`` beyond which a stiff integration with an
+#: explicit method is stopped at a checkpoint with the advice to take an
+#: implicit one (half a million evaluations by default, seconds of work).
+STIFF_SHARE = 0.25
+
+
+def stiffness_hint(f, time, x, step):
+    """A sentence advising an implicit method if steps of about ``step``
+    are held back by stability, not accuracy: the largest eigenvalue of the
+    Jacobian of ``f`` at ``(time, x)`` (by forward differences, ``len(x) + 1``
+    evaluations), times the step, above 1. Otherwise (or if ``f`` fails
+    there) an empty string.
+
+    >>> stiffness_hint(lambda t, x: -1e6 * x, 0.0, np.array([1.0]), 1e-5)[:40]
+    'the equations are stiff here: the Jacobi'
+    >>> stiffness_hint(lambda t, x: -x, 0.0, np.array([1.0]), 1e-5)
+    ''
+    """
+    x = np.asarray(x, dtype=float)
+    try:
+        f0 = np.asarray(f(time, x), dtype=float)
+        jacobian = np.empty((len(x), len(x)))
+        for j in range(len(x)):
+            delta = 1.5e-8 * max(1.0, abs(x[j]))
+            shifted = x.copy()
+            shifted[j] += delta
+            jacobian[:, j] = (np.asarray(f(time, shifted), dtype=float) - f0) / delta
+        radius = float(np.max(np.abs(np.linalg.eigvals(jacobian))))
+    except Exception:  # noqa: BLE001 - only a hint; the integration reports errors
+        return ""
+    if not (np.isfinite(radius) and radius * step > 1.0):
+        return ""
+    return (f"the equations are stiff here: the Jacobian has an eigenvalue of "
+            f"size {radius:.3g} 1/s, which holds an explicit method's steps to "
+            f"about {step:.2g} s whatever the motion; try method='Radau' (or "
+            "'BDF', 'LSODA'), which takes steps as long as the motion allows")
 
 
 def _solver_options(options):
@@ -558,7 +597,11 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     (seconds, not the minutes the whole budget takes). ``rtol`` and ``atol`` default
     to 1e-9. A keyword that ``solve_ivp`` itself cannot use (``atol`` of
     the wrong length, ``events`` not functions, ``args``) raises
-    ``ArgumentTypeError`` or ``ParameterError`` with SciPy's words; errors
+    ``ArgumentTypeError`` or ``ParameterError`` with SciPy's words. An
+    explicit method (``RK45``, ``RK23``, ``DOP853``) whose projected work
+    exceeds :data:`STIFF_SHARE` of the budget at a checkpoint, with steps
+    held back by stability (:func:`stiffness_hint`), is stopped there with
+    ``ParameterError`` advising ``method='Radau'``; errors
     of ``f`` pass unchanged; an event function that raises gives
     ``IntegrationError`` naming it. An integration that fails (``success`` false: a step size
     too small for the dynamics) raises ``IntegrationError`` with the
@@ -582,27 +625,43 @@ def integrate(f, x0, t_span, t_eval=None, max_evaluations=MAX_EVALUATIONS,
     solve_ivp_kwargs.setdefault("atol", 1e-9)
     count, checkpoint = [0], [PROJECT_AFTER]
     start, end = t_span
+    stages = EXPLICIT_STAGES.get(solve_ivp_kwargs.get("method", "RK45"))
+    last = [0, start]             # evaluations and time at the previous checkpoint
+
+    def stiff(time, x):
+        """:func:`stiffness_hint` of an explicit method, from the average
+        step since the previous checkpoint."""
+        if stages is None:
+            return ""
+        step = stages * abs(time - last[1]) / max(count[0] - last[0], 1)
+        return stiffness_hint(f, time, x, step)
 
     def bounded(time, x):
         count[0] += 1
         if count[0] > budget:
+            hint = stiff(time, x)
             raise ParameterError(
                 f"the integration stopped at t = {time:.6g} of t_span = "
                 f"{t_span} after {int(budget)} evaluations of the equations: "
                 "the time span is too long for these dynamics and tolerances; "
-                "shorten t_span, loosen rtol/atol, or raise max_evaluations")
+                + (f"{hint}; or " if hint else "")
+                + "shorten t_span, loosen rtol/atol, or raise max_evaluations")
         if count[0] == checkpoint[0]:
             covered = abs(time - start) / abs(end - start)
             margin = max(PROJECTION_FLOOR, PROJECTION_MARGIN * PROJECT_AFTER / count[0])
             checkpoint[0] *= 2
-            if covered * margin * budget < count[0]:
+            needed = count[0] / max(covered, 1e-300)
+            hint = stiff(time, x) if needed > STIFF_SHARE * budget else ""
+            last[:] = count[0], time
+            if hint or covered * margin * budget < count[0]:
                 raise ParameterError(
                     f"the first {count[0]} evaluations of the equations "
                     f"reached t = {time:.6g} of t_span = {t_span}: at that pace "
-                    f"the span needs about {count[0] / max(covered, 1e-300):.3g} "
-                    f"evaluations, more than max_evaluations = {int(budget)} "
-                    "allows; shorten t_span, loosen rtol/atol, or raise "
-                    "max_evaluations")
+                    f"the span needs about {needed:.3g} evaluations"
+                    + (f"; {hint}; or raise max_evaluations above {needed / STIFF_SHARE:.2g} "
+                       "to go on with this method" if hint else
+                       f", more than max_evaluations = {int(budget)} allows; shorten "
+                       "t_span, loosen rtol/atol, or raise max_evaluations"))
         try:
             return f(time, x)
         except Exception as error:

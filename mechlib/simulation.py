@@ -355,7 +355,10 @@ def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,
     ParameterError
         A time span or tolerances the integration cannot finish within
         ``max_evaluations`` (a span that the first evaluations show to be far
-        out of reach is refused within seconds), an unknown ``method`` or
+        out of reach is refused within seconds); stiff equations that hold
+        an explicit method's steps far below the motion's time scale, when
+        the span would take more than a quarter of ``max_evaluations``
+        (the message advises ``method='Radau'``); an unknown ``method`` or
         keyword, a tolerance or step that is not positive, ``t_eval`` not in
         order, a mass matrix that is not positive definite at ``x0``, or a
         value keyed by a coordinate or speed in ``constants`` or
