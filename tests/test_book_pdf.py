@@ -117,6 +117,31 @@ def test_the_book_shows_no_raw_tex_and_nothing_beyond_the_page(edition):
     assert not outside, f"{len(outside)} words beyond the page's edge: {outside[:5]}"
 
 
+def test_every_chapter_prints_its_figures_and_no_controls():
+    """What depends on a chapter's content, for every chapter, in the
+    instructors' book (the handouts, printed by the same command, are
+    checked in full on two chapters, tests/test_pdf.py): every figure's
+    number, no slider or toggle-button debris, pictures for each ``<img>``."""
+    from tests.test_pdf import article, widget_debris
+
+    pdf = book("instructors")
+    texts = page_texts(pdf)
+    marks = [m for m in outline(pdf) if m[0] == 0 and m[1] != "Contents"]
+    site = EDITIONS["instructors"]
+    for chapter in handouts.chapters(site):
+        (start,) = [page for _, title, page in marks if title == chapter.title]
+        end = min([page for _, _, page in marks if page > start], default=len(texts) + 1)
+        text = "\n".join(texts[start - 1:end - 1])
+        page_html = (site / chapter.path).read_text(encoding="utf-8")
+        figures = re.findall(r'<span class="caption-number">(Fig\.\s[\d.]+)\s*</span>',
+                             page_html)
+        missing = [figure for figure in figures if squash(figure) not in squash(text)]
+        assert not missing, f"{chapter.slug}: the book lacks {missing}"
+        debris = [p.pattern for p in widget_debris(page_html) if p.search(text)]
+        assert not debris, f"{chapter.slug}: the book prints widget controls: {debris}"
+        assert article(page_html), chapter.slug
+
+
 def test_the_student_book_has_no_worked_solution():
     """The instructors' book prints the worked solutions (sphinx-exercise's
     "Solution to Exercise" headings); the students' book none, and is shorter."""
