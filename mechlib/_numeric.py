@@ -19,6 +19,7 @@ from ._numpy import numpy as np
 from ._validation import as_list, finite_float
 from .errors import (
     ArgumentTypeError,
+    ConstraintError,
     IntegrationError,
     MechlibError,
     MissingValueError,
@@ -90,6 +91,73 @@ def _refuse_complex(value, name):
             f"{name} holds complex numbers ({value!r:.80}); the state is real: "
             "give real floats (take .real of a complex array if its imaginary "
             "parts are zero)")
+
+
+#: Condition number above which the Jacobian of the constraints in the
+#: dependent coordinates or speeds counts as singular (a toggle position):
+#: a solve with it would lose ten of the sixteen digits.
+CONDITION_LIMIT = 1e10
+
+
+def solve_dependent(jacobian, dependent_columns, rhs, dependent, where):
+    """``solve(J_dep, rhs)``, ``J_dep`` the columns ``dependent_columns`` of
+    the constraints' ``jacobian`` in all the coordinates (or all the speeds),
+    for the ``dependent`` ones; refused with ``ConstraintError`` naming the
+    condition number, the largest singular value of ``jacobian`` over the
+    smallest of ``J_dep``, where it is singular or nearly so (a
+    slider-crank at its toggle position): there the constraints do not fix
+    them, and a solve gives one branch's numbers.
+
+    >>> J = np.array([[1.0, 1e-12]])           # c = q1 + 1e-12 q2, q2 dependent
+    >>> solve_dependent(J, [1], np.ones(1), "[q2]", "x0")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ConstraintError: the constraints do not fix the dependent [q2] at x0: ...
+    >>> solve_dependent(np.array([[1.0, 2.0]]), [1], np.ones(1), "[q2]", "x0")
+    array([0.5])
+    """
+    jacobian = np.asarray(jacobian)
+    matrix = jacobian[:, list(dependent_columns)]
+    if not matrix.size:
+        return np.linalg.solve(matrix, rhs)
+    smallest = np.linalg.svd(matrix, compute_uv=False).min(initial=np.inf)
+    largest = np.linalg.norm(jacobian, 2)
+    condition = largest / smallest if smallest > 0 else np.inf
+    if not condition < CONDITION_LIMIT:
+        names = str(dependent).replace("(t)", "")
+        raise ConstraintError(
+            f"the constraints do not fix the dependent {names} at {where}: "
+            f"their Jacobian in them is singular there (condition number "
+            f"{condition:.3g}): at a toggle (dead-centre) position of a linkage, "
+            "where the motion may go on along more than one branch, or with "
+            "constants for which a constraint no longer holds them (as "
+            "(m - 1)*u2 - u1 with m = 1); choose a state nearby or other "
+            "constants, or choose as dependent the coordinates and speeds that "
+            "the constraints fix there")
+    return np.linalg.solve(matrix, rhs)
+
+
+def refuse_indefinite_mass(mass_matrix, where):
+    """Raise ``ParameterError`` if the (dynamical) ``mass_matrix``, numbers,
+    is not positive definite: a negative mass or moment of inertia among
+    the constants. A semidefinite one passes (a singular configuration is
+    reported where the equations are solved).
+
+    >>> refuse_indefinite_mass(np.diag([1.0, -0.5]), "x0")
+    Traceback (most recent call last):
+    ...
+    mechlib.errors.ParameterError: the mass matrix at x0 is not positive definite ...
+    """
+    M = np.asarray(mass_matrix, dtype=float)
+    if not M.size:
+        return
+    eigenvalues = np.linalg.eigvalsh((M + M.T) / 2)
+    if np.all(np.isfinite(eigenvalues)) and eigenvalues.min() < -1e-12 * abs(eigenvalues).max():
+        raise ParameterError(
+            f"the mass matrix at {where} is not positive definite (an eigenvalue "
+            f"is {eigenvalues.min():.4g}): a mass or a moment of inertia "
+            "among the constants is negative, or an inertia is not physical; "
+            "give positive masses and inertias")
 
 
 def numeric_values(values, what="constants"):
@@ -553,7 +621,9 @@ def _solver_options(options):
 def _guarded_events(events):
     """``events`` (one function or a list) with each function wrapped so
     that an exception it raises becomes ``IntegrationError`` naming the
-    event; ``terminal`` and ``direction`` are kept. What is not a function
+    event, and a value that is not one finite number (a NaN, which would
+    never be seen to cross zero) a ``mechlib.errors`` exception;
+    ``terminal`` and ``direction`` are kept. What is not a function
     is left for ``solve_ivp`` to refuse."""
     if callable(events):
         return _guarded_event(events, "the event function")
@@ -566,7 +636,7 @@ def _guarded_events(events):
 def _guarded_event(event, name):
     def guarded(time, x):
         try:
-            return event(time, x)
+            value = event(time, x)
         except MechlibError:
             raise
         except Exception as error:
@@ -576,6 +646,10 @@ def _guarded_event(event, name):
                 "event(t, x) with x the state [*q, *u] and must return one finite "
                 "number (zero at the event): fix it so that it works at every "
                 "state of the motion") from error
+        # a NaN would never change sign: the event would be missed silently
+        return finite_float(value, f"{name}(t = {time:.6g}, x)",
+                            "an event function must return one finite number, zero "
+                            "at the event (a NaN is never found to cross zero)")
     for attribute in ("terminal", "direction"):
         if hasattr(event, attribute):
             setattr(guarded, attribute, getattr(event, attribute))

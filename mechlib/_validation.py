@@ -188,13 +188,24 @@ def check_connected(obj, frame):
 def check_bodies(bodies, what="bodies"):
     """A list of Particles and RigidBodies with finite masses."""
     bodies = as_list(bodies, what)
+    first = {}
     for i, b in enumerate(bodies):
         check_body(b, f"{what}[{i}]")
+        if id(b) in first:
+            raise ParameterError(
+                f"{what}[{i}] is {b.name}, already {what}[{first[id(b)]}]: a body "
+                "listed twice would count its mass and inertia twice; list each "
+                "body once (a heavier body is one body with the larger mass)")
+        first[id(b)] = i
     return bodies
 
 
 def check_body(body, what="body"):
-    """The body, if it is a Particle or RigidBody with a finite mass."""
+    """The body, if it is a Particle or RigidBody with a finite mass that is
+    not negative and, for a numerical central inertia, one that is symmetric
+    with no negative principal moment. The principal moments need not
+    satisfy the triangle inequality, deliberately: a planar model gives the
+    moment about its axis alone, ``inertia(A, 0, 0, I)``."""
     if not isinstance(body, (me.Particle, me.RigidBody)):
         raise ArgumentTypeError(
             f"{what} must be a sympy.physics.mechanics Particle or RigidBody, "
@@ -212,13 +223,22 @@ def check_body(body, what="body"):
         check_finite(inertia, f"the inertia of {body.name}")
         if not inertia.free_symbols and not inertia.has(AppliedUndef):
             import numpy as np  # only for a numerical inertia
-            moments = np.linalg.eigvalsh(np.array(inertia.evalf(), dtype=float))
-            if moments.min() < -1e-12 * max(1.0, abs(moments).max()):
+            matrix = np.array(inertia.evalf(), dtype=float)
+            size = max(1.0, abs(matrix).max())
+            if abs(matrix - matrix.T).max() > 1e-12 * size:
+                raise ParameterError(
+                    f"the central inertia of {body.name} is not symmetric "
+                    f"({matrix.tolist()} in {body.frame.name}); an inertia dyadic "
+                    "is: give it with me.inertia(frame, ixx, iyy, izz, ixy, iyz, "
+                    "izx), each product of inertia once")
+            moments = np.linalg.eigvalsh(matrix)
+            if moments.min() < -1e-12 * size:
                 raise ParameterError(
                     f"the central inertia of {body.name} has a negative "
                     f"principal moment ({moments.min():.4g}); "
-                    "give moments of inertia that a body can have (positive, "
-                    "each at most the sum of the other two)")
+                    "give moments of inertia that are not negative (a planar "
+                    "model may give the moment about its axis alone, "
+                    "me.inertia(A, 0, 0, I))")
     return body
 
 

@@ -241,8 +241,8 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies, impl
     for body in bodies:
         inertia = ([c for c, _, _ in body.central_inertia.args]
                    if isinstance(body, me.RigidBody) else [])
-        held = sorted({str(f) for x in [sm.sympify(body.mass), *inertia]
-                       for f in me.find_dynamicsymbols(x)
+        values = [sm.sympify(body.mass), *inertia]
+        held = sorted({str(f) for x in values for f in me.find_dynamicsymbols(x)
                        if f in speeds or isinstance(f, sm.Derivative)})
         if held:
             raise ParameterError(
@@ -250,7 +250,48 @@ def _check_specification(coordinates, q_dep, config, speeds, u_dep, bodies, impl
                 "equations here take masses and inertias that depend on the "
                 "configuration at most: give them as constants or functions of "
                 "the coordinates")
+        varying = _time_varying(values, coordinates)
+        if varying:
+            raise ParameterError(
+                f"the mass or inertia of {body.name} changes with time through "
+                f"{varying}; the inertia forces here are -m a, which holds for "
+                "a constant mass (KanesMethod takes -d(m v)/dt, which models "
+                "mass gained at rest in N): give a constant mass and inertia, "
+                "and the thrust of mass gained or lost as a load")
     _check_real_masses(bodies)
+
+
+def _check_load_rates(loads, coordinates, speeds):
+    """Raise if a load holds an acceleration: the rate of a speed (u1') or
+    the second rate of a coordinate (q1''), which ``rhs`` would otherwise
+    ask for as a specified function."""
+    for load in loads:
+        vector = load.force if isinstance(load, me.Force) else load.torque
+        rates = sorted({str(d).replace("(t)", "") for x in measure_numbers(vector)
+                        for d in x.atoms(sm.Derivative)
+                        if d.expr in speeds or (d.expr in coordinates
+                                                and d.derivative_count > 1)})
+        if rates:
+            where = getattr(load.location, "name", load.location)
+            raise ParameterError(
+                f"the load on {where} holds {rates}, accelerations: the loads "
+                "of Kane's equations are functions of the coordinates, speeds "
+                "and time (the accelerations are what the equations give); a "
+                "force proportional to an acceleration (an added mass) belongs "
+                "in a body's mass, and a load known along a motion can be given "
+                "as a specified function of time")
+
+
+def _time_varying(values, coordinates):
+    """Names of what makes ``values`` change with time other than the
+    coordinates: functions of time (``m(t)``) and the time itself."""
+    names = set()
+    for x in values:
+        functions = me.find_dynamicsymbols(x)
+        names |= {str(f) for f in functions if f not in coordinates}
+        if x.xreplace({f: sm.Dummy() for f in functions}).has(t):
+            names.add("t")
+    return sorted(names)
 
 
 def _check_real_masses(bodies):
@@ -304,7 +345,12 @@ def kanes_equations(system=None, *positional, bodies=None, loads=(), q=None, u=N
         The bodies (keyword form).
     loads : sequence
         Forces, torques, tuples or actuators, at any point or on any frame
-        whose velocity is defined.
+        whose velocity is defined. A function of time in a load's value that
+        is neither a coordinate nor a speed is a specified input, whose value
+        ``rhs``, ``simulate`` and ``linearize`` ask for (``specified=``,
+        ``inputs=``): mechlib cannot tell an input F(t) from a speed left out
+        of ``u=``, so a MissingValueError naming a speed means it is missing
+        there. An acceleration (u', q'') in a load is refused.
     q : sequence
         Independent generalized coordinates.
     u : sequence
@@ -362,7 +408,13 @@ def kanes_equations(system=None, *positional, bodies=None, loads=(), q=None, u=N
         in ``q_dep`` is zero everywhere, or fewer dependent speeds than
         configuration constraints.
     ParameterError
-        A mass or an inertia that depends on a speed.
+        A mass or an inertia that depends on a speed, or that changes with
+        time other than through the coordinates (``m(t)``, ``1 + c*t``):
+        the inertia forces here are :math:`-m\bar{a}`, those of a constant
+        mass (``KanesMethod`` takes :math:`-d(m\bar{v})/dt`, mass gained at
+        rest). A mass or inertia that depends on the coordinates is
+        accepted and enters :math:`-m\bar{a}` as it is, without
+        ``KanesMethod``'s :math:`-\dot{m}\bar{v}` term. A body listed twice.
 
     Examples
     --------
@@ -404,6 +456,7 @@ def kanes_equations(system=None, *positional, bodies=None, loads=(), q=None, u=N
     # 1. partial velocities of every mass centre, body frame and load's place,
     #    shared by F_r and F_r*
     flat = loads_of(given.loads)
+    _check_load_rates(flat, given.coordinates, all_speeds)
     items = [b.masscenter for b in bodies]
     items += [b.frame for b in bodies if isinstance(b, me.RigidBody)]
     items += [load.location for load in flat]

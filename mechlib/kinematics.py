@@ -181,7 +181,16 @@ def replace_qdots(expr, kdes):
 
     Returns
     -------
-    Same type as ``expr``.
+    Same type as ``expr``: an expression, Vector, Dyadic or Matrix, or a
+    list (tuple) of them; a number is returned as it is. A string is
+    refused (``ArgumentTypeError``): it is not parsed.
+
+    Notes
+    -----
+    Only the first derivatives :math:`\dot{q}` are replaced, deliberately:
+    an acceleration keeps its :math:`\ddot{q}`, which the book's chapters
+    show as such. Replace them too by differentiating the kdes, e.g.
+    ``{q1.diff(t, 2): u1.diff(t)}`` for :math:`\dot{q}_1 = u_1`.
 
     Examples
     --------

@@ -39,7 +39,14 @@ import numpy as np
 import sympy as sm
 
 from ._branches import branches_at, non_analytic
-from ._numeric import check_values, numeric_values, refuse_time_key, state_function
+from ._numeric import (
+    check_values,
+    numeric_values,
+    refuse_indefinite_mass,
+    refuse_time_key,
+    solve_dependent,
+    state_function,
+)
 from ._validation import as_list
 from .errors import (
     ArgumentTypeError,
@@ -298,18 +305,19 @@ def _linearization(eqs, fun, x, r, tol, keys, time):
     def motion(x_):
         return np.asarray(fun(time, x_, r)[3], dtype=complex).ravel()
 
-    c0, k0 = config(x).real, motion(x).real
-    worst = max([0.0, *np.abs(c0), *np.abs(k0)])
-    if worst > tol:
-        raise ConstraintViolationError(
-            f"the operating point violates the constraints (configuration "
-            f"residuals {c0.tolist()}, motion residuals {k0.tolist()}); "
-            f"choose {eqs.q_dep} and {eqs.u_dep} so that all are zero")
     nq, n = len(eqs.q), len(eqs.u)
-    nq_dep, n_dep = len(eqs.q_dep), len(eqs.u_dep)
-    nq_ind, p = nq - nq_dep, n - n_dep
     q_cols = list(range(nq))
     u_cols = list(range(nq, nq + n))
+    c0, k0 = config(x).real, motion(x).real
+    if not eqs.u_dep:   # the mass matrix of a holonomic system, symmetric
+        refuse_indefinite_mass(np.asarray(fun(time, x, r)[0])[nq:, nq:].real,
+                               "the operating point")
+    c_q = _jacobian(config, x, q_cols) if len(c0) else np.zeros((0, nq))
+    k_q = _jacobian(motion, x, q_cols) if len(k0) else np.zeros((0, nq))
+    k_u = _jacobian(motion, x, u_cols) if len(k0) else np.zeros((0, n))
+    _refuse_violation(eqs, x, c0, k0, c_q, k_u, tol)
+    nq_dep, n_dep = len(eqs.q_dep), len(eqs.u_dep)
+    nq_ind, p = nq - nq_dep, n - n_dep
     # tangent directions of the constraint manifold
     dq = np.zeros((nq, nq_ind))
     dq[:nq_ind] = np.eye(nq_ind)
@@ -318,13 +326,12 @@ def _linearization(eqs, fun, x, r, tol, keys, time):
     du_du[:p] = np.eye(p)
     try:
         if nq_dep:
-            c_q = _jacobian(config, x, q_cols)
-            dq[nq_ind:] = -np.linalg.solve(c_q[:, nq_ind:], c_q[:, :nq_ind])
+            dq[nq_ind:] = -solve_dependent(c_q, range(nq_ind, nq), c_q[:, :nq_ind],
+                                           eqs.q_dep, "the operating point")
         if n_dep:
-            k_q = _jacobian(motion, x, q_cols)
-            k_u = _jacobian(motion, x, u_cols)
             k_dep = k_u[:, p:]
-            du_dq[p:] = -np.linalg.solve(k_dep, k_q @ dq)
+            du_dq[p:] = -solve_dependent(k_u, range(p, n), k_q @ dq, eqs.u_dep,
+                                         "the operating point")
             du_du[p:] = -np.linalg.solve(k_dep, k_u[:, :p])
     except np.linalg.LinAlgError:
         raise ConstraintError(
@@ -347,6 +354,25 @@ def _linearization(eqs, fun, x, r, tol, keys, time):
     _refuse_non_finite(eqs, x, time, A, B)
     ind_state = list(eqs.q[:nq_ind]) + list(eqs.u[:p])
     return Linearization(A=A, B=B, state=ind_state, inputs=keys)
+
+
+def _refuse_violation(eqs, x, c0, k0, c_q, k_u, tol):
+    """Raise ``ConstraintViolationError`` if a constraint residual exceeds
+    ``tol`` relative to the size of the constraint's terms at ``x`` (one plus
+    the sum of |Jacobian entry times value|), so that a sled at 1e8 m/s is
+    judged as one at 1 m/s."""
+    nq = len(eqs.q)
+    q, u = np.abs(x[:nq]), np.abs(x[nq:])
+    residuals = np.concatenate([np.abs(c0) / (1.0 + np.abs(c_q.real) @ q),
+                                np.abs(k0) / (1.0 + np.abs(k_u.real) @ u)])
+    worst = residuals.max(initial=0.0)
+    if worst > tol:
+        raise ConstraintViolationError(
+            f"the operating point violates the constraints by {worst:.3g} relative "
+            f"to the size of their terms, more than tol = {tol:g} (configuration "
+            f"residuals {c0.tolist()}, motion residuals {k0.tolist()}); choose "
+            f"{eqs.q_dep} and {eqs.u_dep} so that all are zero "
+            "(mechlib.consistent_state completes a state), or pass a larger tol=")
 
 
 def _refuse_non_finite(eqs, x, time, A, B):

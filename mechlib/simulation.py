@@ -25,6 +25,8 @@ from ._numeric import (  # noqa: F401
     check_values,
     integrate,
     numeric_values,
+    refuse_indefinite_mass,
+    solve_dependent,
     time_span,
 )
 from ._validation import as_list
@@ -111,10 +113,18 @@ def rhs(eqs, constants, specified=None):
     check_values(state, [mass_matrix_full, forcing_full], constants, specified)
     evaluate = _lambdified(state, [mass_matrix_full, forcing_full],
                            constants, specified)
+    # the mass matrix of a holonomic system (symmetric), checked at the first
+    # call only, as simulate checks it at x0: a negative mass among the constants
+    block = ([slice(len(eqs.q), len(eqs.q) + len(eqs.u))] * 2
+             if isinstance(eqs, KaneEquations) and not eqs.u_dep else None)
 
     def f(time, x):
         x = _finite_state(x, state)
         Mn, fn = evaluate(time, x)
+        if block:
+            refuse_indefinite_mass(np.asarray(Mn)[tuple(block)], f"t = {time}, x = "
+                                   f"{np.round(x, 6).tolist()}")
+            block.clear()
         if not (np.all(np.isfinite(Mn)) and np.all(np.isfinite(fn))):
             raise NonFiniteValueError(
                 f"the equations are not finite at t = {time}, x = "
@@ -254,17 +264,13 @@ def consistent_state(eqs, x, constants, specified=None, time=0.0,
                 f"{eqs.q_dep} from {x[dep].tolist()} ({message.strip()}); "
                 "start from values nearer an assembled configuration, or "
                 "choose other independent coordinates")
+        _configuration_fixed(eqs, residuals, x, time, "this state")
     if eqs.u_dep:
         dep = slice(nq + p, nq + len(eqs.u))
-        x[dep] = 0.0
-        r0 = residuals(x, time)[1]
-        K = np.empty((len(r0), len(eqs.u_dep)))
-        for j in range(len(eqs.u_dep)):
-            unit = x.copy()
-            unit[nq + p + j] = 1.0
-            K[:, j] = residuals(unit, time)[1] - r0
+        K, r0 = _speed_coefficients(eqs, residuals, x, time)
         try:
-            x[dep] = np.linalg.solve(K, -r0)
+            x[dep] = solve_dependent(K, range(p, len(eqs.u)), -r0, eqs.u_dep,
+                                     "this state")
         except np.linalg.LinAlgError:
             raise ConstraintError(
                 "the motion constraints cannot be solved for the dependent "
@@ -274,11 +280,49 @@ def consistent_state(eqs, x, constants, specified=None, time=0.0,
     return x
 
 
+def _speed_coefficients(eqs, residuals, x, time):
+    """The coefficients K of all the speeds in the motion constraints at
+    the coordinates and independent speeds of ``x``, and the residuals r0
+    with the dependent speeds zero (the constraints are linear in the
+    speeds: ``K[:, p:] u_dep + r0 = 0``)."""
+    nq, p, n = len(eqs.q), len(eqs.u_ind), len(eqs.u)
+    x = np.array(x, dtype=float)
+    x[nq + p:nq + n] = 0.0
+    r0 = residuals(x, time)[1]
+    K = np.empty((len(r0), n))
+    for j in range(n):
+        unit = x.copy()
+        unit[nq + j] += 1.0
+        K[:, j] = residuals(unit, time)[1] - r0
+    return K, r0
+
+
+def _configuration_fixed(eqs, residuals, x, time, where, step=1e-7):
+    """Raise ``ConstraintError`` if the configuration constraints do not fix
+    the dependent coordinates at ``x`` (their Jacobian, by central
+    differences, singular there: a toggle position)."""
+    nq, n_qdep = len(eqs.q), len(eqs.q_dep)
+    J = np.empty((n_qdep, nq))
+    for j in range(nq):
+        plus, minus = np.array(x, dtype=float), np.array(x, dtype=float)
+        plus[j] += step
+        minus[j] -= step
+        J[:, j] = (residuals(plus, time)[0] - residuals(minus, time)[0]) / (2 * step)
+    solve_dependent(J, range(nq - n_qdep, nq), np.zeros(n_qdep), eqs.q_dep, where)
+
+
 def _check_initial_state(eqs, x0, constants, specified, tol, time=0.0):
     """Raise if ``x0`` at ``time`` violates the constraints, saying which
-    dependent values would satisfy them."""
-    config, motion = constraint_residuals(eqs, constants, specified)(
-        x0, time)
+    dependent values would satisfy them, or if the constraints do not fix
+    the dependent speeds there (a toggle position)."""
+    residuals = constraint_residuals(eqs, constants, specified)
+    config, motion = residuals(x0, time)
+    if eqs.q_dep:
+        _configuration_fixed(eqs, residuals, x0, time, "x0")
+    if eqs.u_dep:
+        K, _ = _speed_coefficients(eqs, residuals, x0, time)
+        solve_dependent(K, range(len(eqs.u_ind), len(eqs.u)), np.zeros(len(K)),
+                        eqs.u_dep, "x0")
     if config.size and np.max(np.abs(config)) > tol:
         raise ConstraintViolationError(
             f"x0 violates the configuration constraints by {config}; choose "
@@ -310,14 +354,7 @@ def _positive_mass(eqs, x0, constants, specified, time=0.0):
     M = eqs.mass_matrix[:p, :p]
     evaluate = _lambdified(eqs.state, [M], constants, specified)
     (Mn,) = evaluate(time, x0)
-    Mn = np.asarray(Mn, dtype=float)
-    eigenvalues = np.linalg.eigvalsh((Mn + Mn.T) / 2)
-    if np.all(np.isfinite(eigenvalues)) and eigenvalues.min() < -1e-12 * abs(eigenvalues).max():
-        raise ParameterError(
-            f"the mass matrix at x0 is not positive definite (an eigenvalue "
-            f"is {eigenvalues.min():.4g}): a mass or a moment of inertia "
-            "among the constants is negative, or an inertia is not physical; "
-            "give positive masses and inertias")
+    refuse_indefinite_mass(Mn, "x0")
 
 
 def simulate(eqs, x0, t_span, constants, t_eval=None, specified=None,

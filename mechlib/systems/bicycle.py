@@ -27,6 +27,7 @@ from ..errors import (
     ArgumentTypeError,
     ConstraintViolationError,
     MissingValueError,
+    ParameterError,
 )
 from ._example import Example, build_system
 
@@ -383,6 +384,8 @@ def pitch_angle(ex, lean, steer, constants):
         A NaN, infinite or None angle or parameter.
     MissingValueError
         A parameter missing from ``constants``.
+    ParameterError
+        A lean of pi/2 or more in size (the bicycle on or below the ground).
     ConstraintViolationError
         No pitch within 0.8 rad puts the front wheel on the ground.
 
@@ -402,6 +405,11 @@ def pitch_angle(ex, lean, steer, constants):
     _constant_values(constants, [])
     for name, value in (("lean", lean), ("steer", steer)):
         finite_float(value, name, "give an angle in radians")
+    if abs(finite_float(lean, "lean", "")) >= math.pi / 2:
+        raise ParameterError(
+            f"lean = {lean}: at a lean of pi/2 the bicycle lies on the ground "
+            "(the wheels' planes level, their contact points undefined) and "
+            "beyond it the frame is below the ground; give |lean| < pi/2")
     values = _numeric_parameters(ex, constants)
     height = sm.lambdify(ex.pitch, ex.holonomic_constraint.xreplace(
         {ex.lean: sm.Float(lean), ex.steer: sm.Float(steer), **values}))
