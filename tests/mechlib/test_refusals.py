@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 import sympy as sm
 import sympy.physics.mechanics as me
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mechlib as ml
 from mechlib import _numeric
@@ -280,6 +282,46 @@ def test_a_linkage_at_its_toggle_position_is_refused(call):
           np.arcsin(np.sin(0.5) / 2), 0.0, 0.0, 0.0]
     lin = ml.linearize(eqs, dict(zip(eqs.state, x0, strict=True)), constants)
     assert np.all(np.isfinite(lin.A))
+
+
+# --- a property test of these classes: refused, or equal to KanesMethod -----
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sliding=st.booleans(), bob=st.sampled_from(["particle", "body"]),
+       offset=st.integers(-2, 2), moments=st.tuples(*[st.integers(1, 3)] * 3),
+       wrong=st.sampled_from([None, None, "twice", "m(t)", "t"]))
+def test_arms_are_refused_or_agree_with_kanes_method(sliding, bob, offset, moments, wrong,
+                                                     helpers):
+    """An arm turned through q2 about a pivot that slides with u1 (a speed
+    whose position no coordinate tracks) or is fixed, carrying a particle or
+    a rigid body at an offset, whose mass is constant or changes with time,
+    listed once or twice: a body listed twice and a mass that changes with
+    time are refused; every system accepted agrees with KanesMethod."""
+    N, R = me.ReferenceFrame("N"), me.ReferenceFrame("R")
+    R.orient_axis(N, q2, N.z)
+    R.set_ang_vel(N, u2 * N.z)
+    A = me.Point("A")
+    A.set_vel(N, u1 * N.x if sliding else 0)
+    B = A.locatenew("B", R.x + offset * R.y)
+    B.v2pt_theory(A, N, R)
+    mass = {"m(t)": me.dynamicsymbols("m"), "t": m * (1 + me.dynamicsymbols._t)}.get(wrong, m)
+    body = (me.Particle("b", B, mass) if bob == "particle" else
+            me.RigidBody("b", B, R, mass, (me.inertia(R, *moments), B)))
+    speeds = [u1, u2] if sliding else [u2]
+    keywords = dict(bodies=[body] * (2 if wrong == "twice" else 1), loads=[(B, -k * N.y)],
+                    q=[q2], u=speeds, kdes=[q2.diff() - u2], frame=N)
+    try:
+        eqs = ml.kanes_equations(**keywords)
+    except E.MechlibError as error:
+        assert isinstance(error, E.ParameterError)
+        assert wrong, f"a valid arm refused: {error}"
+        return
+    assert not wrong, "accepted although wrong"
+    km = me.KanesMethod(N, [q2], speeds, [q2.diff() - u2])
+    km.kanes_equations(keywords["bodies"], keywords["loads"])
+    helpers.assert_close(eqs.mass_matrix_full, km.mass_matrix_full)
+    helpers.assert_close(eqs.forcing_full, km.forcing_full)
 
 
 @pytest.mark.parametrize("lean", [np.pi / 2, -2.0])
