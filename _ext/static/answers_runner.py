@@ -313,7 +313,7 @@ def _checks_recorded(names, issued):
     check.__doc__, check.__name__ = original.__doc__, original.__name__
     for module in ("mechlib", "mechlib.book.check"):
         if getattr(sys.modules.get(module), "check", None) is original:
-            setattr(sys.modules[module], "check", check)
+            sys.modules[module].check = check
     for key, value in list(names.items()):
         if value is original:
             names[key] = check
