@@ -7,7 +7,7 @@
 //  - on the limit or on Stop, Python is interrupted where the page is
 //    cross-origin isolated (Pyodide's interrupt buffer, a SharedArrayBuffer),
 //    and its worker is ended otherwise, or when the interrupt is not heard
-//    within a second; a fatal error of Python (a stack overflow, memory)
+//    within GRACE ms; a fatal error of Python (a stack overflow, memory)
 //    ends it too. A fresh worker starts at once, and the jobs that waited
 //    behind the ended one run there;
 //  - this module renders a live cell's outputs, which come back as data.
@@ -22,6 +22,11 @@ let runtime = null;         // the page's data.runtime, its URLs made absolute
 let loaded = false;         // whether the worker has loaded Python
 const jobs = new Map();     // the jobs sent and not answered, by id
 let nextId = 1;
+// How long an interrupted run may take to stop before its worker is ended:
+// Python hears the interrupt between bytecodes, within milliseconds on an
+// idle machine, but a second was too short on a loaded one (starting Python
+// afresh takes longer than the wait).
+const GRACE = 3000;
 
 // A job's token: the worker echoes it with every message about that job, and
 // the page heeds only messages that carry it. It travels in the job's own
@@ -125,13 +130,13 @@ function receive(message) {
 }
 
 // End the job's run: interrupt Python where the page can, else (or when
-// the interrupt is not heard within a second) end the worker.
+// the interrupt is not heard within GRACE ms) end the worker.
 function halt(job, why) {
   if (!jobs.has(job.id) || job.halting) { return; }
   job.halting = why;
   if (interrupt && job.phase !== "queued") {
     interrupt[0] = 2;       // SIGINT: Python raises KeyboardInterrupt
-    job.grace = setTimeout(function () { restart(job, why); }, 1000);
+    job.grace = setTimeout(function () { restart(job, why); }, GRACE);
   } else if (job.phase === "queued") {
     // settled now; the worker is ended if it starts the job all the same
     job.cancelled = true;
