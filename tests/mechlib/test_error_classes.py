@@ -109,7 +109,8 @@ def _pendulum_run(changes=None, **options):
 
 @pytest.mark.parametrize("case", sorted(NEGATIVE))
 def test_negative_masses_and_inertias_are_refused(case):
-    with pytest.raises((E.ParameterError, E.SingularMassMatrixError), match="positive"):
+    with pytest.raises((E.ParameterError, E.SingularMassMatrixError),
+                       match="positive|not negative"):
         NEGATIVE[case]()
 
 
