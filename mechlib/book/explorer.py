@@ -85,13 +85,20 @@ NARROW_MEDIA = "(max-width: 640px)"
 NARROW_SCALE = 1.25
 
 
-def _png(figure, dpi):
+def _png(figure):
+    """The figure as a palette PNG data URI, at the figure's own resolution.
+
+    Saving draws the figure at that resolution, so that what the drawing
+    measured (where the texts and legends are) holds for the figure as it
+    is after saving: :func:`legible.stray_texts` reads it without a draw of
+    its own."""
     raw = io.BytesIO()
-    figure.savefig(raw, format="png", dpi=dpi, facecolor="white")
+    figure.savefig(raw, format="png", dpi="figure", facecolor="white")
     return png_data_uri(palette_png(raw.getvalue()))
 
 
-def _svg(figure, dpi=None):
+def _svg(figure):
+    """The figure as an SVG data URI (drawn at SVG's 72 dpi, not the figure's)."""
     import matplotlib.pyplot as plt
 
     out = io.BytesIO()
@@ -100,7 +107,9 @@ def _svg(figure, dpi=None):
     return "data:image/svg+xml;base64," + base64.b64encode(out.getvalue()).decode("ascii")
 
 
-_FORMATS = {"png": _png, "svg": _svg}
+#: How each format saves a figure, and whether saving leaves the figure drawn
+#: at its own resolution.
+_FORMATS = {"png": (_png, True), "svg": (_svg, False)}
 
 
 def _bytes_of(data_uri):
@@ -162,13 +171,18 @@ def _pictures(figure, image_format, stray=None):
             # scale adjusts its limits: the warnings are the explorer's, not
             # the chapter's, and would print in the chapter's output.
             warnings.simplefilter("ignore")
+            save, leaves_drawn = _FORMATS[image_format]
             for width, stack, scale in ((legible.WIDE, False, 1),
                                         (legible.NARROW, True, NARROW_SCALE)):
+                # laid out, saved and checked at the picture's resolution: the
+                # texts are measured at one resolution only, and the check
+                # reads the drawing that saving made
+                figure.set_dpi(legible.PX_PER_INCH * scale)
                 legible.fit(figure, width, stack=stack)
-                pictures.append(_FORMATS[image_format](figure, legible.PX_PER_INCH * scale))
+                pictures.append(save(figure))
                 if stray is not None:
                     stray.extend(f"{problem} ({'phone' if stack else 'wide'} picture)"
-                                 for problem in legible.stray_texts(figure))
+                                 for problem in legible.stray_texts(figure, drawn=leaves_drawn))
                 smallest.append(round(legible.smallest_text(figure)
                                       * legible.PX_PER_INCH / 72, 2))
         return pictures, smallest

@@ -128,9 +128,13 @@ def _drawn_texts(figure):
     return [text for text in _texts(figure) if text not in hidden]
 
 
-def stray_texts(figure) -> list[str]:
+def stray_texts(figure, drawn: bool = False) -> list[str]:
     """The texts of ``figure`` a reader would not see whole: one that leaves
     the figure (the picture cuts it off) or one drawn over an axes' title.
+
+    The figure is drawn first, at its own resolution, unless ``drawn`` says
+    that its last drawing was at that resolution and nothing changed since
+    (a PNG just saved with ``dpi="figure"``): measuring reads that drawing.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
@@ -146,7 +150,8 @@ def stray_texts(figure) -> list[str]:
     """
     # drawn again at the figure's own resolution: a picture saved at another
     # leaves its legends' places measured at that one
-    figure.draw_without_rendering()
+    if not drawn:
+        figure.draw_without_rendering()
     renderer = figure.canvas.get_renderer()
     edge = figure.bbox
     titles = [title for ax in figure.axes
