@@ -93,7 +93,8 @@ def _png(figure):
     is after saving: :func:`legible.stray_texts` reads it without a draw of
     its own."""
     raw = io.BytesIO()
-    figure.savefig(raw, format="png", dpi="figure", facecolor="white")
+    # the figure's dpi as a number: dpi="figure" means the one it was made with
+    figure.savefig(raw, format="png", dpi=figure.dpi, facecolor="white")
     return png_data_uri(palette_png(raw.getvalue()))
 
 

@@ -134,7 +134,7 @@ def stray_texts(figure, drawn: bool = False) -> list[str]:
 
     The figure is drawn first, at its own resolution, unless ``drawn`` says
     that its last drawing was at that resolution and nothing changed since
-    (a PNG just saved with ``dpi="figure"``): measuring reads that drawing.
+    (a PNG just saved with ``dpi=figure.dpi``): measuring reads that drawing.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt

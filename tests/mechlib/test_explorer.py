@@ -224,6 +224,19 @@ def test_pictures_are_drawn_for_the_column_with_legible_text():
     assert narrow[1] > narrow[0], f"the phone's picture is not stacked: {narrow}"
 
 
+@pytest.mark.parametrize("dpi", [60, 80, 150])
+def test_pictures_fill_the_column_at_its_pixel_ratio_whatever_the_figures_dpi(dpi):
+    """A figure wider than the column is drawn exactly as wide as the column:
+    680 px for the book's (one pixel per CSS px), 358 CSS px at NARROW_SCALE
+    pixels per CSS px for a phone's, whatever resolution ``draw`` made it at."""
+    from mechlib.book.explorer import NARROW_SCALE
+
+    view = explorer(draw_panels, dpi=dpi, k=Slider(1, 3, steps=2))
+    for wide, narrow in zip(view.frames, view.narrow_frames, strict=True):
+        assert png_size(wide)[0] == 680
+        assert abs(png_size(narrow)[0] - 358 * NARROW_SCALE) <= 1
+
+
 def test_legends_move_below_their_axes():
     from mechlib.book import legible
 
