@@ -127,8 +127,8 @@ def _figure(draw, values, dpi):
     show, failure = plt.show, None
     plt.show = lambda *args, **kwargs: None
     try:
-        # The figure is made at the frames' resolution, so that laying it out
-        # and saving it measure the text once (matplotlib caches by dpi).
+        # ``dpi`` is the resolution ``draw`` sees; _pictures then lays the
+        # figure out and saves it at each column's own resolution.
         with plt.rc_context({"figure.dpi": dpi}):
             result = draw(**values)
     except Exception as error:      # noqa: BLE001 - reported with the values that broke it
@@ -411,9 +411,9 @@ def explorer(draw, *, alt=None, image_format="png", dpi=80, max_frames=MAX_FRAME
     image_format : {"png", "svg"}
         How the pictures are stored; PNG is smaller for line drawings.
     dpi : float
-        Resolution at which ``draw``'s figure is made (the live view's). The
-        pictures of the page are drawn for the book's column whatever it is
-        (``mechlib.book.legible``).
+        Resolution of ``draw``'s figure while ``draw`` runs. The pictures,
+        the page's and the live view's, are laid out and saved at their
+        column's resolution whatever it is (``mechlib.book.legible``).
     max_frames : int
         The most pictures to precompute (the product of the controls' steps).
     max_bytes : int

@@ -335,6 +335,31 @@ def draw_arrow_label(angle=0.0):
     plt.show()
 
 
+@pytest.mark.parametrize("draw", [draw_panels, draw_arrow_label])
+def test_the_label_check_reads_the_saved_drawing_as_a_redraw_would(draw):
+    """stray_texts(drawn=True) after a PNG is saved finds what a fresh draw finds,
+    texts at the same places, for the figure at a resolution other than draw's."""
+    from mechlib.book import legible
+    from mechlib.book.explorer import _figure, _png
+
+    figure = _figure(draw, {}, 60)
+    try:
+        for scale, stack in ((1, False), (1.25, True)):
+            figure.set_dpi(legible.PX_PER_INCH * scale)
+            legible.fit(figure, legible.NARROW if stack else legible.WIDE, stack=stack)
+            _png(figure)
+            renderer = figure.canvas.get_renderer()
+            saved = [text.get_window_extent(renderer).bounds
+                     for text in legible._drawn_texts(figure)]
+            found = legible.stray_texts(figure, drawn=True)
+            assert found == legible.stray_texts(figure)
+            renderer = figure.canvas.get_renderer()
+            assert saved == [text.get_window_extent(renderer).bounds
+                             for text in legible._drawn_texts(figure)]
+    finally:
+        plt.close(figure)
+
+
 def test_a_label_over_the_title_or_off_the_figure_names_the_values():
     with pytest.raises(errors.ParameterError,
                        match=r"draw_arrow_label\(angle=90\.0\): 'label' covers the title"):
