@@ -13,13 +13,17 @@ b'<p>book</p>'
 
 from __future__ import annotations
 
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import shutil
 import sys
 import threading
 
-__all__ = ["CHROMIUM_ARGS", "QuietHandler", "chromium", "serve"]
+__all__ = ["CHROMIUM_ARGS", "PagesHandler", "QuietHandler", "chromium", "serve"]
 
 #: Headless Chromium as the tooling and the tests run it. Every host name but
 #: 127.0.0.1 is blocked (not resolved): a page that reaches for another host
@@ -43,6 +47,65 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - the signature is the base class's
         pass
+
+
+class PagesHandler(QuietHandler):
+    """Serves as GitHub Pages does: every response may be cached for ten
+    minutes (``Cache-Control: max-age=600``) and is revalidated by its
+    ``Last-Modified``; text, scripts, JSON, SVG and WebAssembly go gzipped to
+    a browser that accepts it (Pages compresses these on the fly, the
+    WebAssembly Python too; a zip or a wheel goes as it is). Adds the bytes
+    of each body it sends to :attr:`sent`, by path (give each server a
+    subclass of its own, as ``type("Handler", (PagesHandler,), {"sent": {}})``).
+
+    >>> import pathlib, tempfile, urllib.request
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "page.js").write_text("var x = 1;" * 1000)
+    >>> server, url = serve(folder, type("Handler", (PagesHandler,), {"sent": {}}))
+    >>> request = urllib.request.Request(url + "/page.js", headers={"Accept-Encoding": "gzip"})
+    >>> with urllib.request.urlopen(request) as response:
+    ...     response.headers["Content-Encoding"], len(gzip.decompress(response.read()))
+    ('gzip', 10000)
+    >>> 0 < server.RequestHandlerClass.func.sent["/page.js"] < 1000
+    True
+    >>> server.shutdown()
+    """
+
+    sent = None
+    COMPRESSED = ("text/", "application/javascript", "application/json", "application/wasm",
+                  "image/svg+xml")
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if not (os.path.isfile(path) and self.guess_type(path).startswith(self.COMPRESSED)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and email.utils.parsedate_to_datetime(since).timestamp() >= modified:
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        with open(path, "rb") as stream:
+            body = gzip.compress(stream.read(), compresslevel=6, mtime=0)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile):
+        body = source.read()
+        if self.sent is not None:
+            self.sent[self.path] = self.sent.get(self.path, 0) + len(body)
+        outputfile.write(body)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):

@@ -78,8 +78,9 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     cp "$py/pyodide.mjs" "$py/pyodide.asm.mjs" "$py/pyodide.asm.wasm" \
        "$py/python_stdlib.zip" "$py/pyodide-lock.json" vendor/static/pyodide/
     # SymPy and mpmath compiled by Pyodide's Python, in the zip the page's
-    # worker unpacks (scripts/compile-for-pyodide.mjs: importing them from
-    # source costs a page about 3.5 s more, each time)
+    # worker unpacks and the zip of what it imports rarely, which it fetches
+    # when an import needs it (scripts/compile-for-pyodide.mjs: importing them
+    # from source costs a page about 3.5 s more, each time)
     downloaded=$(mktemp -d)
     # shellcheck disable=SC2086
     if ! python -m pip download --quiet --no-deps --only-binary=:all: \
@@ -87,8 +88,9 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
         echo "setup: could not download the wheels $wheels from PyPI" >&2
         exit 1
     fi
-    compiled="vendor/static/pyodide/$(echo "$wheels" | tr ' =' '--' | sed 's/--/-/g')-pyodide.zip"
-    node scripts/compile-for-pyodide.mjs "$compiled" "$downloaded"/*.whl
+    compiled="vendor/static/pyodide/$(echo "$wheels" | tr ' =' '--' | sed 's/--/-/g')-pyodide"
+    node scripts/compile-for-pyodide.mjs "$compiled.zip" "$compiled-rest.zip" \
+        "$downloaded"/*.whl
     rm -rf "$downloaded"
     # No ipywidgets embed manager: explorers (mechlib.book.display.explorer) show
     # precomputed pictures with _ext/static/explorer.js; the site has no kernel.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import textwrap
+import zipfile
 
 import pytest
 
@@ -46,6 +47,25 @@ def test_the_cells_the_page_runs_run_without_numpy(chapter):
     found = in_the_page(chapter)
     assert not found["failed_cells"], found["failed_cells"]
     assert not found["foreign_modules"], found["foreign_modules"]
+
+
+def _first_download():
+    """The modules of SymPy and mpmath that a page's first check downloads
+    (scripts/compile-for-pyodide.mjs: the rest come on an import that needs them)."""
+    (first,) = (REPOSITORY / "vendor" / "static" / "pyodide").glob("sympy-*-pyodide.zip")
+    with zipfile.ZipFile(first) as archive:
+        return {name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+                for name in archive.namelist() if name.endswith(".pyc")}
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_what_the_pages_python_imports_of_sympy_is_in_the_first_download(chapter):
+    """Every module of SymPy and mpmath that the chapter's boxes, worked
+    solutions and live cells import is in the zip that a page's first check
+    downloads: none of them waits for the rest (add what is missing to
+    FIRST_IMPORTS in scripts/compile-for-pyodide.mjs)."""
+    missing = sorted(set(in_the_page(chapter)["sympy_modules"]) - _first_download())
+    assert not missing, f"{chapter} imports what the first download leaves out: {missing}"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

@@ -273,7 +273,9 @@ def main(chapter):
                         "worked": _run_box(setup, followed[name])}
     run_until(len(notebook.cells))
     foreign = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "scipy", "matplotlib"))
-    print(json.dumps({"checks": checks, "failed_cells": failed, "foreign_modules": foreign}))
+    sympy = sorted(m for m in sys.modules if m.split(".")[0] in ("sympy", "mpmath"))
+    print(json.dumps({"checks": checks, "failed_cells": failed, "foreign_modules": foreign,
+                      "sympy_modules": sympy}))
 
 
 #: A folder that every process of one pytest run shares (tests/conftest.py
@@ -286,7 +288,7 @@ def in_the_page(chapter):
     """What the page's Python makes of ``book/<chapter>.md``, run in a fresh
     Python without numpy (see the module): ``{"checks": {check: {"typed":
     code, "verdict": text, "worked": text}}, "failed_cells": {index: error},
-    "foreign_modules": [...]}``; "worked" is what the check says of the
+    "foreign_modules": [...], "sympy_modules": [...]}``; "worked" is what the check says of the
     worked solution's own code (:func:`bookkit.in_page.worked_code`).
 
     A chapter runs once per pytest run: the first process that asks (under a

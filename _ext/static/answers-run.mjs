@@ -43,7 +43,8 @@ function ensureWorker(pageRuntime) {
   if (worker) { return; }
   runtime = runtime || {
     worker: absolute(pageRuntime.worker), pyodide: absolute(pageRuntime.pyodide),
-    packages: pageRuntime.packages.map(absolute), runner: absolute(pageRuntime.runner),
+    packages: pageRuntime.packages.map(absolute), rest: absolute(pageRuntime.rest),
+    runner: absolute(pageRuntime.runner),
     megabytes: pageRuntime.megabytes, limit: pageRuntime.limit,
     setupLimit: pageRuntime.setupLimit
   };

@@ -22,6 +22,8 @@ formatter would.
 
 import builtins
 import contextlib
+import importlib.abc
+import importlib.machinery
 import io
 import json
 import os
@@ -204,6 +206,49 @@ class _Printed(io.TextIOBase):
     def text(self):
         self.finish()
         return "".join(self.kept)
+
+
+class _RestOnImport(importlib.abc.MetaPathFinder):
+    """Last on ``sys.meta_path``: an import of SymPy or mpmath that nothing
+    installed can satisfy fetches the zip of their modules that the first
+    download leaves out (scripts/compile-for-pyodide.mjs), once, with a
+    synchronous request (which a worker may make), unpacks it where the first
+    went, and looks again; then it leaves ``sys.meta_path``."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top not in ("sympy", "mpmath"):
+            return None
+        import zipfile
+
+        from js import XMLHttpRequest
+
+        sys.meta_path.remove(self)
+        request = XMLHttpRequest.new()
+        request.open("GET", self.url, False)
+        request.responseType = "arraybuffer"
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"{name} is in the part of SymPy and mpmath that the page "
+                              f"fetches when needed, and {self.url} could not be fetched "
+                              f"(HTTP {request.status}): reload the page to try again",
+                              name=name)
+        installed = importlib.machinery.PathFinder.find_spec(top)
+        where = os.path.dirname(os.path.abspath(installed.submodule_search_locations[0]))
+        with zipfile.ZipFile(io.BytesIO(request.response.to_bytes())) as archive:
+            archive.extractall(where)
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path)
+
+
+def fetch_rest_on_import(url):
+    """Have an import that needs them fetch the modules of SymPy and mpmath
+    that the page's first download leaves out, from ``url``
+    (:class:`_RestOnImport`)."""
+    sys.meta_path.append(_RestOnImport(url))
 
 
 def set_lacks(lacks_json):
