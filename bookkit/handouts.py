@@ -136,6 +136,34 @@ def header_footer(chapter: Chapter) -> dict[str, str]:
     }
 
 
+# The page's math that MathJax has not typeset (Sphinx's \( \) and \[ \] spans and divs).
+RAW_MATH = r"""() => [...document.querySelectorAll('main .math')]
+    .filter(math => !math.querySelector('mjx-container'))
+    .map(math => math.textContent.trim().slice(0, 60))"""
+
+
+async def typeset(page, address: str, tries: int = 2) -> None:
+    """Open ``address`` and wait until MathJax has typeset all of its math.
+    A page whose MathJax did not load or start (a request lost on a loaded
+    machine) is opened again; after ``tries`` the print stops with the page's
+    name, rather than printing raw TeX."""
+    from playwright.async_api import Error as PlaywrightError
+
+    for _ in range(tries):
+        await page.goto(address, wait_until="networkidle")
+        # (MathJax's script is deferred: it has run by now, or failed to load.)
+        try:
+            await page.evaluate("() => window.MathJax && window.MathJax.startup"
+                                " ? window.MathJax.startup.promise : null")
+        except PlaywrightError:             # a component failed to load: try again
+            pass
+        raw = await page.evaluate(RAW_MATH)
+        if not raw:
+            return
+    raise RuntimeError(f"{address}: MathJax left {len(raw)} formulas untypeset, "
+                       f"such as {raw[0]!r}: is its _static/mathjax complete?")
+
+
 # Run in the page once MathJax is done: light theme, every solution open.
 PREPARE = r"""() => {
     document.documentElement.dataset.theme = 'light';
@@ -225,9 +253,7 @@ async def print_chapter(context, base: str, chapter: Chapter, out: Path,
     page.on("request", lambda request: foreign.append(request.url)
             if urlparse(request.url).hostname not in ("127.0.0.1", None) else None)
     await page.emulate_media(media="screen", color_scheme="light")
-    await page.goto(f"{base}/{chapter.path}", wait_until="networkidle")
-    await page.evaluate("() => window.MathJax && window.MathJax.startup"
-                        " ? window.MathJax.startup.promise : null")
+    await typeset(page, f"{base}/{chapter.path}")
     await page.evaluate(PREPARE)
     await page.emulate_media(media="print", color_scheme="light")
     entries = []

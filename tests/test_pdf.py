@@ -245,3 +245,19 @@ def test_handout(handout, slug, paper):
     assert shown >= pictures, f"{pdf.name}: {shown} pictures printed, the article has {pictures}"
     assert raster_images(pdf) >= expected_rasters(page_html), \
         f"{pdf.name}: fewer images than the page's PNG pictures and explorer frames"
+
+
+def test_a_page_whose_math_was_not_typeset_stops_the_print(tmp_path):
+    """A page whose MathJax does not start (here its startup.js is missing, as
+    when a request is lost on a loaded machine) is not printed with raw TeX:
+    the command names the page and stops."""
+    built(SITE)
+    site = tmp_path / "site"
+    subprocess.run(["cp", "-rs", str(SITE), str(site)], check=True)
+    (site / "_static" / "mathjax" / "startup.js").unlink()
+    result = subprocess.run([sys.executable, "-m", "bookkit.handouts", str(site),
+                             str(tmp_path / "out"), f"book/{CHAPTERS[0]}.html",
+                             "--paper", "a4"],
+                            capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert result.returncode != 0, "printed although MathJax never ran"
+    assert f"book/{CHAPTERS[0]}.html" in result.stderr and "untypeset" in result.stderr
