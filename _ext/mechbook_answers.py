@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import zipfile
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
@@ -46,8 +47,9 @@ from bookkit.site import package_digest, wheel_name
 #: Where scripts/setup.sh puts Pyodide and SymPy and mpmath compiled for it,
 #: ``sympy-<version>-mpmath-<version>-pyodide.zip`` (what the page's Python
 #: imports) and ``...-pyodide-rest.zip`` (the modules it fetches only when the
-#: reader's code imports one of them) (scripts/compile-for-pyodide.mjs; the
-#: site serves vendor/static as _static).
+#: reader's code imports one of them), and Pyodide's standard library split
+#: the same way, ``python_stdlib.zip`` and ``python_stdlib-rest.zip``
+#: (scripts/compile-for-pyodide.mjs; the site serves vendor/static as _static).
 PYODIDE = REPOSITORY / "vendor" / "static" / "pyodide"
 
 
@@ -132,12 +134,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 def runtime_files(pathto):
     """The URLs (relative to the page) of the worker that runs the page's
     Python, of Pyodide, the packages it unpacks (SymPy and mpmath compiled for
-    it, and mechlib's wheel), the rest of SymPy and mpmath (fetched on an
-    import that needs it) and the Python side of the boxes, about how many
+    it, and mechlib's wheel), the rest of SymPy and mpmath and of the
+    standard library (each a URL and the top-level modules it holds, fetched
+    on an import that needs it) and the Python side of the boxes, about how many
     megabytes the first press loads (mechlib's wheel, 0.2 MB, is built after
     the pages), and the time limits in seconds."""
     compiled = sorted(p.name for p in PYODIDE.glob("sympy-*-pyodide.zip"))
-    rest = [name.replace(".zip", "-rest.zip") for name in compiled]
+    rest = [name.replace(".zip", "-rest.zip") for name in (*compiled, "python_stdlib.zip")]
     absent = [name for name in (*PYODIDE_FILES, *rest) if not (PYODIDE / name).is_file()]
     if absent or len(compiled) != 1:
         raise ExtensionError(f"the answer boxes need Pyodide and one SymPy and mpmath "
@@ -152,9 +155,18 @@ def runtime_files(pathto):
             "pyodide": pathto("_static/pyodide/pyodide.mjs", 1),
             "packages": [pathto(f"_static/pyodide/{name}", 1) for name in compiled]
             + [pathto(f"_static/{wheel_name()}", 1) + version],
-            "rest": pathto(f"_static/pyodide/{rest[0]}", 1),
+            "rest": [{"url": pathto(f"_static/pyodide/{name}", 1), "tops": _tops(PYODIDE / name)}
+                     for name in rest],
             "runner": pathto("_static/answers_runner.py", 1) + version,
             "megabytes": round(size / 1e6), "limit": RUN_LIMIT, "setupLimit": SETUP_LIMIT}
+
+
+@functools.cache
+def _tops(archive):
+    """The top-level modules and packages in the zip ``archive``."""
+    with zipfile.ZipFile(archive) as opened:
+        return sorted({name.split("/")[0].removesuffix(".pyc").removesuffix(".py")
+                       for name in opened.namelist()})
 
 
 @functools.cache
@@ -187,12 +199,14 @@ def add_answer_boxes(app, pagename, templatename, context, doctree):
 
 def setup(app):
     app.connect("html-page-context", add_answer_boxes)
-    # What scripts/setup.sh installed in vendor/static (its stamp) is part of
-    # the HTML build's configuration: when it changes, every page is written
-    # again, and Sphinx copies the static files with them (it copies none
-    # when no page is out of date, which left a site with the Pyodide zips of
-    # an earlier set-up).
+    # What scripts/setup.sh installed in vendor/static (its stamp) and the
+    # edition of the page's Python (which every page names in its URLs) are
+    # part of the HTML build's configuration: when either changes, every page
+    # is written again, and Sphinx copies the static files with them (it
+    # copies none when no page is out of date, which left a site with the
+    # Pyodide zips of an earlier set-up, or an earlier answers_runner.py).
     stamp = PYODIDE.parent / ".stamp"
     app.add_config_value("mechbook_vendor_stamp",
-                         stamp.read_text().strip() if stamp.is_file() else "", "html")
+                         (stamp.read_text().strip() if stamp.is_file() else "")
+                         + "-" + _edition(), "html")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,7 +1,7 @@
 // The SymPy and mpmath that the page's Python imports, compiled ahead of time
 // by Pyodide's own Python (scripts/setup.sh runs this with Node), in two zips.
 //
-//   node scripts/compile-for-pyodide.mjs FIRST.zip REST.zip WHEEL...
+//   node scripts/compile-for-pyodide.mjs FIRST.zip REST.zip STDLIB.zip STDLIB-REST.zip WHEEL...
 //
 // A pure-Python wheel holds source files, and Python compiles each module the
 // first time it is imported: in the page that was about 3.5 of the 4.5 seconds
@@ -23,6 +23,12 @@
 // third of the bytes: the page's Python downloads it only when the reader's
 // code imports one of them (answers_runner.py, fetch_rest_on_import).
 // tests/test_in_page.py checks that what every box imports is in FIRST.zip.
+//
+// Pyodide's standard library is split the same way: STDLIB.zip (which the
+// page loads as Pyodide's python_stdlib.zip) holds each top-level module and
+// package of it that Pyodide, FIRST_IMPORTS, mechlib or the page's runner
+// (answers_runner.py) imports, whole; STDLIB-REST.zip the others (email,
+// unittest, xml, ...), half of its bytes, fetched like REST.zip.
 // The zips are deterministic (sorted entries, fixed times): the same wheels
 // give the same bytes.
 import fs from "node:fs";
@@ -43,17 +49,49 @@ const FIRST_IMPORTS = [
 const { loadPyodide } = await import(
   new URL("../vendor/node_modules/pyodide/pyodide.mjs", import.meta.url));
 
-const [first, rest, ...wheels] = process.argv.slice(2);
-if (!first || !rest || wheels.length === 0) {
-  console.error("usage: node scripts/compile-for-pyodide.mjs FIRST.zip REST.zip WHEEL...");
+const [first, rest, stdlib, stdlibRest, ...wheels] = process.argv.slice(2);
+if (!first || !rest || !stdlib || !stdlibRest || wheels.length === 0) {
+  console.error("usage: node scripts/compile-for-pyodide.mjs FIRST.zip REST.zip "
+                + "STDLIB.zip STDLIB-REST.zip WHEEL...");
   process.exit(2);
 }
-const pyodide = await loadPyodide();
-for (const wheel of wheels) {
-  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel",
-                        { extractDir: "/wheels" });
+async function withWheels() {
+  const python = await loadPyodide();
+  for (const wheel of wheels) {
+    python.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel",
+                         { extractDir: "/wheels" });
+  }
+  python.globals.set("FIRST_IMPORTS", python.toPy(FIRST_IMPORTS));
+  return python;
 }
-pyodide.globals.set("FIRST_IMPORTS", pyodide.toPy(FIRST_IMPORTS));
+
+// The top-level names of the standard library that the page's Python
+// imports, in a Python of their own: what Pyodide loads to start, and what
+// importing SymPy (from source), every module of mechlib that imports without
+// NumPy (ml.check and others load when first used) and the page's runner adds.
+const tracer = await withWheels();
+tracer.FS.mkdirTree("/repository");
+tracer.FS.mount(tracer.FS.filesystems.NODEFS,
+                { root: new URL("..", import.meta.url).pathname }, "/repository");
+const stdlibUsed = tracer.runPython(String.raw`
+import importlib, json, pkgutil, runpy, sys
+
+sys.dont_write_bytecode = True
+sys.path[:0] = ["/wheels", "/repository"]
+for name in [*FIRST_IMPORTS, "mechlib"]:
+    importlib.import_module(name)
+for module in pkgutil.walk_packages(sys.modules["mechlib"].__path__, "mechlib."):
+    try:
+        importlib.import_module(module.name)
+    except ImportError:
+        pass                # needs NumPy or Matplotlib, which the page has not
+runpy.run_path("/repository/_ext/static/answers_runner.py")
+json.dumps(sorted({module.__file__.split("/")[3].removesuffix(".py")
+                   for module in list(sys.modules.values())
+                   if ".zip/" in (getattr(module, "__file__", None) or "")}))
+`);
+
+const pyodide = await withWheels();
 pyodide.runPython(String.raw`
 import ast, compileall, importlib, os, py_compile, re, sys, warnings, zipfile
 
@@ -120,7 +158,27 @@ for archive in archives.values():
 `);
 fs.writeFileSync(first, pyodide.FS.readFile("/first.zip"));
 fs.writeFileSync(rest, pyodide.FS.readFile("/rest.zip"));
+
+// The standard library, its entries copied as they are (sorted, as they were)
+pyodide.FS.writeFile("/stdlib.zip", fs.readFileSync(
+  new URL("../vendor/node_modules/pyodide/python_stdlib.zip", import.meta.url)));
+// (and the data that sysconfig reads when asked)
+pyodide.globals.set("STDLIB_USED", pyodide.toPy(JSON.parse(stdlibUsed)));
+pyodide.runPython(String.raw`
+import zipfile
+
+with zipfile.ZipFile("/stdlib.zip") as whole, \
+        zipfile.ZipFile("/stdlib-first.zip", "w") as kept, \
+        zipfile.ZipFile("/stdlib-rest.zip", "w") as left:
+    for entry in whole.infolist():
+        top = entry.filename.split("/")[0].removesuffix(".py")
+        used = top in STDLIB_USED or top.startswith("_sysconfigdata")
+        (kept if used else left).writestr(entry, whole.read(entry))
+`);
+fs.writeFileSync(stdlib, pyodide.FS.readFile("/stdlib-first.zip"));
+fs.writeFileSync(stdlibRest, pyodide.FS.readFile("/stdlib-rest.zip"));
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 const mb = (path) => (fs.statSync(path).size / 1e6).toFixed(1);
 console.log(`compile-for-pyodide: ${first} (${mb(first)} MB) and ${rest} (${mb(rest)} MB), `
-            + `bytecode of Python ${python}, Pyodide ${pyodide.version}`);
+            + `bytecode of Python ${python}, Pyodide ${pyodide.version}; the standard `
+            + `library in ${stdlib} (${mb(stdlib)} MB) and ${stdlibRest} (${mb(stdlibRest)} MB)`);

@@ -70,17 +70,19 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     font=vendor/node_modules/@mathjax/mathjax-newcm-font
     mkdir -p vendor/static/mathjax/fonts/mathjax-newcm-font
     cp -r "$font/chtml.js" "$font/chtml" vendor/static/mathjax/fonts/mathjax-newcm-font/
-    # Pyodide: its loader, the WebAssembly Python, its standard library and
-    # package list (no packages: SymPy and mpmath come from PyPI as wheels,
-    # mechlib's wheel from the build, bookkit/site.py).
+    # Pyodide: its loader, the WebAssembly Python and its package list (no
+    # packages: SymPy and mpmath come from PyPI as wheels, mechlib's wheel
+    # from the build, bookkit/site.py).
     py=vendor/node_modules/pyodide
     mkdir -p vendor/static/pyodide
     cp "$py/pyodide.mjs" "$py/pyodide.asm.mjs" "$py/pyodide.asm.wasm" \
-       "$py/python_stdlib.zip" "$py/pyodide-lock.json" vendor/static/pyodide/
+       "$py/pyodide-lock.json" vendor/static/pyodide/
     # SymPy and mpmath compiled by Pyodide's Python, in the zip the page's
     # worker unpacks and the zip of what it imports rarely, which it fetches
     # when an import needs it (scripts/compile-for-pyodide.mjs: importing them
-    # from source costs a page about 3.5 s more, each time)
+    # from source costs a page about 3.5 s more, each time); Pyodide's
+    # standard library split the same way (python_stdlib.zip, which Pyodide
+    # loads as it starts, and python_stdlib-rest.zip).
     downloaded=$(mktemp -d)
     # shellcheck disable=SC2086
     if ! python -m pip download --quiet --no-deps --only-binary=:all: \
@@ -90,6 +92,7 @@ if [ ! -f vendor/static/.stamp ] || [ "$(cat vendor/static/.stamp)" != "$want" ]
     fi
     compiled="vendor/static/pyodide/$(echo "$wheels" | tr ' =' '--' | sed 's/--/-/g')-pyodide"
     node scripts/compile-for-pyodide.mjs "$compiled.zip" "$compiled-rest.zip" \
+        vendor/static/pyodide/python_stdlib.zip vendor/static/pyodide/python_stdlib-rest.zip \
         "$downloaded"/*.whl
     rm -rf "$downloaded"
     # No ipywidgets embed manager: explorers (mechlib.book.display.explorer) show

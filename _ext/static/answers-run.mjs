@@ -43,7 +43,9 @@ function ensureWorker(pageRuntime) {
   if (worker) { return; }
   runtime = runtime || {
     worker: absolute(pageRuntime.worker), pyodide: absolute(pageRuntime.pyodide),
-    packages: pageRuntime.packages.map(absolute), rest: absolute(pageRuntime.rest),
+    packages: pageRuntime.packages.map(absolute), rest: pageRuntime.rest.map(function (part) {
+      return {url: absolute(part.url), tops: part.tops};
+    }),
     runner: absolute(pageRuntime.runner),
     megabytes: pageRuntime.megabytes, limit: pageRuntime.limit,
     setupLimit: pageRuntime.setupLimit

@@ -22,7 +22,8 @@ const post = self.postMessage.bind(self);
 async function load(runtime, id) {
   // the packages download while Pyodide starts: SymPy and mpmath compiled for
   // Pyodide's Python (a zip of what the boxes import, scripts/compile-for-pyodide.mjs;
-  // the rest comes on an import that needs it), mechlib's wheel
+  // the rest comes on an import that needs it, as does the part of the
+  // standard library that Pyodide's python_stdlib.zip here leaves out), mechlib's wheel
   const packages = Promise.all(runtime.packages.map(async (url) => {
     const response = await fetch(url);
     if (!response.ok) { throw new Error("could not load " + url); }
@@ -42,7 +43,7 @@ async function load(runtime, id) {
   const runner = await fetch(runtime.runner);
   if (!runner.ok) { throw new Error("could not load " + runtime.runner); }
   pyodide.runPython(await runner.text());
-  pyodide.globals.get("fetch_rest_on_import")(runtime.rest);
+  pyodide.globals.get("fetch_rest_on_import")(JSON.stringify(runtime.rest));
   if (interrupt) { pyodide.setInterruptBuffer(interrupt); }
   post({id, type: "progress", stage: "wheels-installed", text: ""});
   return pyodide;

@@ -209,46 +209,56 @@ class _Printed(io.TextIOBase):
 
 
 class _RestOnImport(importlib.abc.MetaPathFinder):
-    """Last on ``sys.meta_path``: an import of SymPy or mpmath that nothing
-    installed can satisfy fetches the zip of their modules that the first
-    download leaves out (scripts/compile-for-pyodide.mjs), once, with a
-    synchronous request (which a worker may make), unpacks it where the first
-    went, and looks again; then it leaves ``sys.meta_path``."""
+    """Last on ``sys.meta_path``: an import that nothing installed can satisfy,
+    of a module in a part of the page's Python that its first download leaves
+    out (the rarely used modules of SymPy and mpmath, and of the standard
+    library: scripts/compile-for-pyodide.mjs), fetches that part, once, with a
+    synchronous request (which a worker may make), unpacks it where SymPy is
+    installed, and looks again; it leaves ``sys.meta_path`` when it has
+    fetched every part.
 
-    def __init__(self, url):
-        self.url = url
+    ``parts``: ``[{"url": ..., "tops": [top-level name, ...]}, ...]``."""
+
+    def __init__(self, parts):
+        self.parts = {top: part["url"] for part in parts for top in part["tops"]}
 
     def find_spec(self, name, path=None, target=None):
-        top = name.partition(".")[0]
-        if top not in ("sympy", "mpmath"):
+        url = self.parts.get(name.partition(".")[0])
+        if url is None:
             return None
         import zipfile
 
         from js import XMLHttpRequest
 
-        sys.meta_path.remove(self)
+        self.parts = {top: other for top, other in self.parts.items() if other != url}
+        if not self.parts:
+            sys.meta_path.remove(self)
         request = XMLHttpRequest.new()
-        request.open("GET", self.url, False)
+        request.open("GET", url, False)
         request.responseType = "arraybuffer"
         request.send()
         if request.status != 200:
-            raise ImportError(f"{name} is in the part of SymPy and mpmath that the page "
-                              f"fetches when needed, and {self.url} could not be fetched "
+            raise ImportError(f"{name} is in a part of the page's Python that it fetches "
+                              f"when needed, and {url} could not be fetched "
                               f"(HTTP {request.status}): reload the page to try again",
                               name=name)
-        installed = importlib.machinery.PathFinder.find_spec(top)
-        where = os.path.dirname(os.path.abspath(installed.submodule_search_locations[0]))
+        sympy = importlib.machinery.PathFinder.find_spec("sympy")
+        where = os.path.dirname(os.path.abspath(sympy.submodule_search_locations[0]))
         with zipfile.ZipFile(io.BytesIO(request.response.to_bytes())) as archive:
             archive.extractall(where)
-        importlib.invalidate_caches()
+        # the folders' finders only: importlib.invalidate_caches() would import
+        # importlib.metadata, which may be what is importing (email) now
+        for folder, finder in list(sys.path_importer_cache.items()):
+            if folder.startswith(where) and finder is not None:
+                finder.invalidate_caches()
         return importlib.machinery.PathFinder.find_spec(name, path)
 
 
-def fetch_rest_on_import(url):
-    """Have an import that needs them fetch the modules of SymPy and mpmath
-    that the page's first download leaves out, from ``url``
-    (:class:`_RestOnImport`)."""
-    sys.meta_path.append(_RestOnImport(url))
+def fetch_rest_on_import(parts_json):
+    """Have an import that needs them fetch the parts of SymPy, mpmath and
+    the standard library that the page's first download leaves out
+    (:class:`_RestOnImport`; ``parts_json``: JSON of its ``parts``)."""
+    sys.meta_path.append(_RestOnImport(json.loads(parts_json)))
 
 
 def set_lacks(lacks_json):
