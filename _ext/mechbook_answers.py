@@ -33,8 +33,10 @@ Python loads before a press.
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 import json
+import mimetypes
 import zipfile
 from pathlib import Path
 
@@ -42,6 +44,7 @@ from sphinx.errors import ExtensionError
 
 from bookkit.chapters import REPOSITORY, read_chapter
 from bookkit.in_page import NOT_IN_PAGE, page_boxes
+from bookkit.serving import PagesHandler
 from bookkit.site import package_digest, wheel_name
 
 #: Where scripts/setup.sh puts Pyodide and SymPy and mpmath compiled for it,
@@ -137,8 +140,8 @@ def runtime_files(pathto):
     it, and mechlib's wheel), the rest of SymPy and mpmath and of the
     standard library (each a URL and the top-level modules it holds, fetched
     on an import that needs it) and the Python side of the boxes, about how many
-    megabytes the first press loads (mechlib's wheel, 0.2 MB, is built after
-    the pages), and the time limits in seconds."""
+    megabytes the first press loads as GitHub Pages sends them (mechlib's
+    wheel, 0.2 MB, is built after the pages), and the time limits in seconds."""
     compiled = sorted(p.name for p in PYODIDE.glob("sympy-*-pyodide.zip"))
     rest = [name.replace(".zip", "-rest.zip") for name in (*compiled, "python_stdlib.zip")]
     absent = [name for name in (*PYODIDE_FILES, *rest) if not (PYODIDE / name).is_file()]
@@ -147,7 +150,7 @@ def runtime_files(pathto):
                              f"compiled for it in {PYODIDE} (missing: "
                              f"{absent or 'sympy-*-pyodide.zip'}, found {compiled}): run "
                              "scripts/setup.sh")
-    size = sum((PYODIDE / name).stat().st_size for name in (*PYODIDE_FILES, *compiled))
+    size = sum(_sent_size(PYODIDE / name) for name in (*PYODIDE_FILES, *compiled))
     # mechlib's wheel and the runner keep their names from edition to edition:
     # the query names this one, so that no browser runs a cached other
     version = f"?v={_edition()}"
@@ -159,6 +162,16 @@ def runtime_files(pathto):
                      for name in rest],
             "runner": pathto("_static/answers_runner.py", 1) + version,
             "megabytes": round(size / 1e6), "limit": RUN_LIMIT, "setupLimit": SETUP_LIMIT}
+
+
+@functools.cache
+def _sent_size(path):
+    """The bytes of ``path`` as GitHub Pages sends them: gzipped where it
+    compresses the file's type (as bookkit.serving.PagesHandler does), the
+    zips as they are."""
+    kind = mimetypes.guess_type(path.name)[0] or ""
+    data = path.read_bytes()
+    return len(gzip.compress(data, 6)) if kind.startswith(PagesHandler.COMPRESSED) else len(data)
 
 
 @functools.cache

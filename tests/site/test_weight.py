@@ -83,6 +83,9 @@ def test_a_first_check_loads_what_checks_import_and_a_second_chapter_reuses_it(
         f"{FIRST_CHECK_BUDGET / 1e6:.0f} MB); largest: {largest}")
     rest = [path for path in sent if path.endswith("-rest.zip")]
     assert not rest, f"a check fetched a part of the page's Python that no check imports: {rest}"
+    # what the page says it loads ("Loading Python, N MB...") is what it sends
+    said = page_data(site, "partial-velocities")["runtime"]["megabytes"]
+    assert abs(said - totals[0] / 1e6) < 1, (said, totals[0] / 1e6)
     assert totals[1] < SECOND_CHAPTER_BUDGET, (
         f"the second chapter's first check transferred {totals[1] / 1e6:.2f} MB "
         f"(budget {SECOND_CHAPTER_BUDGET / 1e6:.1f} MB; the first {totals[0] / 1e6:.1f} MB)")
