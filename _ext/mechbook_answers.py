@@ -33,10 +33,8 @@ Python loads before a press.
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
 import json
-import mimetypes
 import zipfile
 from pathlib import Path
 
@@ -166,12 +164,11 @@ def runtime_files(pathto):
 
 @functools.cache
 def _sent_size(path):
-    """The bytes of ``path`` as GitHub Pages sends them: gzipped where it
-    compresses the file's type (as bookkit.serving.PagesHandler does), the
-    zips as they are."""
-    kind = mimetypes.guess_type(path.name)[0] or ""
-    data = path.read_bytes()
-    return len(gzip.compress(data, 6)) if kind.startswith(PagesHandler.COMPRESSED) else len(data)
+    """The bytes of ``path`` as GitHub Pages sends them
+    (bookkit.serving.PagesHandler): gzipped where it compresses the file's
+    type, the zips as they are."""
+    body = PagesHandler.gzipped(path)
+    return path.stat().st_size if body is None else len(body)
 
 
 @functools.cache

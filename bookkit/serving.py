@@ -18,6 +18,7 @@ import functools
 import gzip
 import http.server
 import io
+import mimetypes
 import os
 import shutil
 import sys
@@ -79,10 +80,21 @@ class PagesHandler(QuietHandler):
         self.send_header("Cache-Control", "max-age=600")
         super().end_headers()
 
+    @classmethod
+    def gzipped(cls, path) -> bytes | None:
+        """The gzipped body that Pages sends of the file at ``path`` to a browser
+        that accepts gzip, or None where it sends the file as it is."""
+        kind = mimetypes.guess_type(os.fspath(path))[0] or ""
+        if not (os.path.isfile(path) and kind.startswith(cls.COMPRESSED)):
+            return None
+        with open(path, "rb") as stream:
+            return gzip.compress(stream.read(), compresslevel=6, mtime=0)
+
     def send_head(self):
         path = self.translate_path(self.path)
-        if not (os.path.isfile(path) and self.guess_type(path).startswith(self.COMPRESSED)
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
+        body = (self.gzipped(path) if "gzip" in self.headers.get("Accept-Encoding", "")
+                else None)
+        if body is None:
             return super().send_head()
         modified = int(os.stat(path).st_mtime)
         since = self.headers.get("If-Modified-Since")
@@ -90,8 +102,6 @@ class PagesHandler(QuietHandler):
             self.send_response(http.HTTPStatus.NOT_MODIFIED)
             self.end_headers()
             return None
-        with open(path, "rb") as stream:
-            body = gzip.compress(stream.read(), compresslevel=6, mtime=0)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
