@@ -34,7 +34,8 @@ that picture alone.
 Frames are palette PNG images (Pillow, 32 colours), drawn twice for the
 column they sit in (``mechlib.book.legible``): for the book's column, 680 CSS
 px at one pixel per CSS px, and for a phone's, 358 CSS px with the panels
-stacked, at 1.25 pixels per CSS px; the page shows the phone's below
+stacked, at 2 pixels per CSS px (a phone's screen has two or three pixels
+for each CSS px; at one the picture looks blurred); the page shows the phone's below
 ``NARROW_MEDIA``. Either way no text is smaller than 8 points, 10.7 CSS px
 where the picture is shown at its natural size, legends sit below their axes,
 and the axes that show the same quantity share their limits across all the
@@ -81,8 +82,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: Where the page shows the pictures drawn for a phone (legible.NARROW):
 #: below it the wide pictures would shrink under 9 CSS px of text.
 NARROW_MEDIA = "(max-width: 640px)"
-#: Pixels per CSS px of the pictures drawn for a phone.
-NARROW_SCALE = 1.25
+#: Pixels per CSS px of the pictures drawn for a phone: its screen's usual
+#: pixel ratio (2; 3 on some, where 2 still looks sharp).
+NARROW_SCALE = 2
 
 
 def _png(figure):

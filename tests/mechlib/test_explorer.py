@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from mechlib import errors  # noqa: E402
 from mechlib.book.display import Choice, Slider, explorer  # noqa: E402
+from mechlib.book.explorer import NARROW_SCALE  # noqa: E402
 from tests.references import WIDGET_VIEW  # noqa: E402
 
 
@@ -220,7 +221,7 @@ def test_pictures_are_drawn_for_the_column_with_legible_text():
     view = explorer(draw_panels, k=Slider(1, 3, steps=2))
     assert view.smallest_text["wide"] >= 10.6 and view.smallest_text["narrow"] >= 10.6
     wide, narrow = png_size(view.frames[0]), png_size(view.narrow_frames[0])
-    assert wide[0] <= 680 and round(narrow[0] / 1.25) <= 358
+    assert wide[0] <= 680 and round(narrow[0] / NARROW_SCALE) <= 358
     assert narrow[1] > narrow[0], f"the phone's picture is not stacked: {narrow}"
 
 
@@ -229,8 +230,6 @@ def test_pictures_fill_the_column_at_its_pixel_ratio_whatever_the_figures_dpi(dp
     """A figure wider than the column is drawn exactly as wide as the column:
     680 px for the book's (one pixel per CSS px), 358 CSS px at NARROW_SCALE
     pixels per CSS px for a phone's, whatever resolution ``draw`` made it at."""
-    from mechlib.book.explorer import NARROW_SCALE
-
     view = explorer(draw_panels, dpi=dpi, k=Slider(1, 3, steps=2))
     for wide, narrow in zip(view.frames, view.narrow_frames, strict=True):
         assert png_size(wide)[0] == 680
@@ -344,7 +343,7 @@ def test_the_label_check_reads_the_saved_drawing_as_a_redraw_would(draw):
 
     figure = _figure(draw, {}, 60)
     try:
-        for scale, stack in ((1, False), (1.25, True)):
+        for scale, stack in ((1, False), (NARROW_SCALE, True)):
             figure.set_dpi(legible.PX_PER_INCH * scale)
             legible.fit(figure, legible.NARROW if stack else legible.WIDE, stack=stack)
             _png(figure)

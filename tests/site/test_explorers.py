@@ -42,17 +42,22 @@ def _shown(state):
 
 # For each explorer: the smallest text of the picture the page shows, in CSS px
 # (mechlib/book/legible.py measures it in the figure; the picture is shown at
-# clientWidth of its natural width), and what its sliders show of their range.
-LEGIBILITY = """root => {
+# clientWidth of its natural width, which a srcset's "2x" halves), the pixels
+# of the image itself (decoded apart from the srcset), and what its sliders
+# show of their range.
+LEGIBILITY = """async root => {
     const data = JSON.parse(root.querySelector('script.mechlib-explorer-data').textContent);
     const img = root.querySelector('img.mechlib-explorer-frame');
     const source = root.querySelector('picture > source');
     const narrow = Boolean(source && data.narrowMedia && matchMedia(data.narrowMedia).matches);
     const natural = img.naturalWidth;
+    const image = new Image();
+    image.src = img.currentSrc;
+    await image.decode();
     return {
         set: narrow ? 'narrow' : 'wide',
         smallest: data.smallestText[narrow ? 'narrow' : 'wide'] * img.clientWidth / natural,
-        shown: img.clientWidth, natural: natural,
+        shown: img.clientWidth, natural: natural, pixels: image.naturalWidth,
         sliders: Array.from(root.querySelectorAll('.mechlib-explorer-control')).map(control => ({
             ends: Array.from(control.querySelectorAll(
                     '.mechlib-explorer-ends > span:not(.mechlib-explorer-plain)'))
@@ -68,8 +73,10 @@ LEGIBILITY = """root => {
 @pytest.mark.parametrize("path", pages_with_explorers())
 def test_explorer_pictures_and_sliders_are_legible(views, path, view):
     """At 1280 and at 390 px: the smallest text of every explorer's picture is at
-    least 9 CSS px, and each slider shows its two ends and "k of n". Read in
-    the page the other reading checks share (tests/site/views.py)."""
+    least 9 CSS px, each slider shows its two ends and "k of n", and on a
+    phone the picture has two pixels for each CSS px it is shown at (a
+    phone's screen has two or three). Read in the page the other reading
+    checks share (tests/site/views.py)."""
     page = views.open(path, view).page
     explorers = page.locator(".mechlib-explorer")
     found = []
@@ -84,6 +91,9 @@ def test_explorer_pictures_and_sliders_are_legible(views, path, view):
               f"{seen['smallest']:.1f} CSS px")
         if seen["smallest"] < 9:
             found.append(f"explorer {n}: smallest text {seen['smallest']:.1f} CSS px")
+        if view.startswith("390") and seen["pixels"] < 2 * seen["shown"] - 1:
+            found.append(f"explorer {n}: {seen['pixels']} pixels wide shown at "
+                         f"{seen['shown']} CSS px, blurred on a phone's 2x screen")
         for k, slider in enumerate(seen["sliders"]):
             if not all(end.strip() for end in slider["ends"]) or len(slider["ends"]) != 2:
                 found.append(f"explorer {n}, slider {k} shows no ends: {slider['ends']}")
