@@ -424,42 +424,69 @@ CONTRAST = """(element) => {
 }"""
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url, theme):
-    """On a phone, in light and dark: "Correct", "Not yet" and errors each
-    have their own icon and colour (contrast 4.5:1 at least) in a live
-    region; Tab indents in a box, Esc then Tab leaves it; long lines wrap.
-    A reload shows each box's last verdict while it holds the code checked;
-    the chapter says how many checks are correct, the table of contents
-    marks a chapter with all of them, and "Clear my answers" clears them."""
+def phone_page(browser, base_url, chapter, theme):
+    """(context, page, foreign requests, console errors) of ``chapter`` on a
+    phone in ``theme``."""
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   color_scheme=theme)
+    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
+    page.evaluate(f"() => document.documentElement.dataset.theme = '{theme}'")
+    return context, page, foreign, errors
+
+
+def verdicts_read_at_a_glance(page, chapter, theme):
+    """"Correct", "Not yet" and errors of the first box of ``chapter``, open in
+    ``page``, each have their own icon and colour (contrast 4.5:1 at least)
+    in a live region."""
+    typed = typed_answers(chapter)
+    name = next(iter(typed))
+    right, sign = typed[name]
+    root = page.locator(".mechbook-answer", has=page.locator(f"#answer-{name}"))
+    verdict = root.locator(".mechbook-answer-verdict")
+    seen = {}
+    for kind, code in (("is-correct", right), ("is-not-yet", sign),
+                       ("is-error", "x = (\n" + right.splitlines()[-1])):
+        wait_done(page, press_check(page, name, code), FIRST_CHECK_SECONDS)
+        assert kind in verdict.get_attribute("class"), (kind, verdict.inner_text())
+        assert verdict.get_attribute("aria-live") == "polite"
+        icon = verdict.evaluate("(e) => getComputedStyle(e, '::before').content")
+        colour = verdict.evaluate("(e) => getComputedStyle(e).color")
+        assert icon not in ("none", "normal", ""), (kind, icon)
+        assert verdict.evaluate(CONTRAST) >= 4.5, (kind, theme, colour)
+        seen[kind] = (icon, colour)
+    assert len({icon for icon, _ in seen.values()}) == 3, seen
+    assert len({colour for _, colour in seen.values()}) == 3, seen
+
+
+def test_verdicts_read_at_a_glance_in_the_dark(browser, base_url):
+    """On a phone in the dark theme, the verdicts' icons, colours and contrast
+    (what a theme changes; the rest is the light theme's test below)."""
     chapter = "partial-velocities"
-    url = f"{base_url}/book/{chapter}.html"
-    page, foreign, errors = open_page(context, url)
+    context, page, foreign, errors = phone_page(browser, base_url, chapter, "dark")
     try:
-        page.evaluate(f"() => document.documentElement.dataset.theme = '{theme}'")
+        verdicts_read_at_a_glance(page, chapter, "dark")
+        assert not foreign, foreign
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url):
+    """On a phone: "Correct", "Not yet" and errors each have their own icon
+    and colour (contrast 4.5:1 at least) in a live region; Tab indents in a
+    box, Esc then Tab leaves it; long lines wrap. A reload shows each box's
+    last verdict while it holds the code checked; the chapter says how many
+    checks are correct, the table of contents marks a chapter with all of
+    them, and "Clear my answers" clears them, the mark at once."""
+    chapter = "partial-velocities"
+    context, page, foreign, errors = phone_page(browser, base_url, chapter, "light")
+    try:
         typed = typed_answers(chapter)
         names = list(typed)
         name = names[0]
-        right, sign = typed[name]
         progress = page.locator(".mechbook-progress [role=status]")
         assert progress.inner_text().startswith(f"0 of {len(names)} checks correct")
-        root = page.locator(".mechbook-answer", has=page.locator(f"#answer-{name}"))
-        verdict = root.locator(".mechbook-answer-verdict")
-        seen = {}
-        for kind, code in (("is-correct", right), ("is-not-yet", sign),
-                           ("is-error", "x = (\n" + right.splitlines()[-1])):
-            wait_done(page, press_check(page, name, code), FIRST_CHECK_SECONDS)
-            assert kind in verdict.get_attribute("class"), (kind, verdict.inner_text())
-            assert verdict.get_attribute("aria-live") == "polite"
-            icon = verdict.evaluate("(e) => getComputedStyle(e, '::before').content")
-            colour = verdict.evaluate("(e) => getComputedStyle(e).color")
-            assert icon not in ("none", "normal", ""), (kind, icon)
-            assert verdict.evaluate(CONTRAST) >= 4.5, (kind, theme, colour)
-            seen[kind] = (icon, colour)
-        assert len({icon for icon, _ in seen.values()}) == 3, seen
-        assert len({colour for _, colour in seen.values()}) == 3, seen
+        verdicts_read_at_a_glance(page, chapter, "light")
 
         # Tab indents; Esc then Tab leaves the box for its button
         box = page.locator(f"#answer-{name}")
