@@ -163,8 +163,10 @@ def test_the_pages_python_imports_sympy_compiled_ahead(browser, base_url):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
-    """axe-core on a page whose live cell has been opened and run and whose
-    answer box has been checked (test_accessibility.py sees them closed)."""
+    """axe-core on a page whose live cell has been opened and run, whose
+    answer box has been checked and whose quick check has been answered, its
+    explanations shown (test_accessibility.py sees them closed), in both
+    themes: the verdicts' colours are where the themes differ."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page, _, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
     try:
@@ -178,6 +180,12 @@ def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
             .get_attribute("id").removeprefix("answer-")
         assert type_and_check(page, name, typed_answers("partial-velocities")[name][0],
                               30) == "Correct."
+        quick = page.locator("#qc-pv-first-particle")
+        quick.get_by_role("radio").first.check()
+        assert quick.get_by_role("status").inner_text().startswith("Not quite: (a)")
+        quick.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        quick.screenshot(path=str(SCREENSHOTS / f"quick-check-{scheme}.png"))
         found = axe_violations(page)
         assert not found, "\n".join(f"{v['impact']} {v['id']}: {v['help']}: {v['nodes'][:3]}"
                                     for v in found)
