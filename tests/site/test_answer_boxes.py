@@ -23,7 +23,7 @@ import pytest
 
 from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
 from bookkit.in_page import worked_code
-from tests.site.test_pages import open_page
+from tests.site.test_pages import open_page, phone_page
 
 #: The chapters with answer boxes (each box of each is judged by the page's
 #: own runner in tests/test_in_page.py, in CPython without numpy).
@@ -424,20 +424,11 @@ CONTRAST = """(element) => {
 }"""
 
 
-def phone_page(browser, base_url, chapter, theme):
-    """(context, page, foreign requests, console errors) of ``chapter`` on a
-    phone in ``theme``."""
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  color_scheme=theme)
-    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
-    page.evaluate(f"() => document.documentElement.dataset.theme = '{theme}'")
-    return context, page, foreign, errors
-
-
 def verdicts_read_at_a_glance(page, chapter, theme):
     """"Correct", "Not yet" and errors of the first box of ``chapter``, open in
     ``page``, each have their own icon and colour (contrast 4.5:1 at least)
     in a live region."""
+    assert page.evaluate("() => document.documentElement.dataset.theme") == theme
     typed = typed_answers(chapter)
     name = next(iter(typed))
     right, sign = typed[name]
@@ -462,13 +453,11 @@ def test_verdicts_read_at_a_glance_in_the_dark(browser, base_url):
     """On a phone in the dark theme, the verdicts' icons, colours and contrast
     (what a theme changes; the rest is the light theme's test below)."""
     chapter = "partial-velocities"
-    context, page, foreign, errors = phone_page(browser, base_url, chapter, "dark")
-    try:
+    with phone_page(browser, f"{base_url}/book/{chapter}.html",
+                    "dark") as (page, foreign, errors):
         verdicts_read_at_a_glance(page, chapter, "dark")
         assert not foreign, foreign
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url):
@@ -479,8 +468,8 @@ def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url):
     checks are correct, the table of contents marks a chapter with all of
     them, and "Clear my answers" clears them, the mark at once."""
     chapter = "partial-velocities"
-    context, page, foreign, errors = phone_page(browser, base_url, chapter, "light")
-    try:
+    with phone_page(browser, f"{base_url}/book/{chapter}.html",
+                    "light") as (page, foreign, errors):
         typed = typed_answers(chapter)
         names = list(typed)
         name = names[0]
@@ -511,7 +500,7 @@ def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url):
             kept = page.locator(".mechbook-answer", has=page.locator(f"#answer-{each}"))
             assert kept.locator("[role=status]").inner_text() == "Correct.", each
         assert progress.inner_text().startswith(f"{len(names)} of {len(names)} checks")
-        other, _, _ = open_page(context, f"{base_url}/book/notation.html")
+        other, _, _ = open_page(page.context, f"{base_url}/book/notation.html")
         link = other.locator(".bd-sidebar-primary nav a.reference.internal"
                              f"[href$='{chapter}.html']")
         assert link.locator(".mechbook-toc-done").count() == 1
@@ -533,5 +522,4 @@ def test_verdicts_read_at_a_glance_and_answers_stay(browser, base_url):
             == [""] * len(names)
         assert not foreign, foreign
         assert not errors, errors
-    finally:
-        context.close()
+

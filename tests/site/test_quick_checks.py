@@ -17,8 +17,6 @@ from tests.references import ROOT
 from tests.site.test_pages import open_page, phone_page
 from tests.test_quick_checks import CHAPTERS, quick_checks
 
-SCREENSHOTS = ROOT / "_build" / "screenshots"
-
 
 @pytest.mark.parametrize("view", ["390-light"])
 @pytest.mark.parametrize("path", [f"book/{page.stem}.html" for page in CHAPTERS])
