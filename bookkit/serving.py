@@ -81,27 +81,31 @@ class PagesHandler(QuietHandler):
         super().end_headers()
 
     @classmethod
+    def compresses(cls, path) -> bool:
+        """Whether Pages gzips the file at ``path`` for a browser that accepts gzip."""
+        kind = mimetypes.guess_type(os.fspath(path))[0] or ""
+        return os.path.isfile(path) and kind.startswith(cls.COMPRESSED)
+
+    @classmethod
     def gzipped(cls, path) -> bytes | None:
         """The gzipped body that Pages sends of the file at ``path`` to a browser
         that accepts gzip, or None where it sends the file as it is."""
-        kind = mimetypes.guess_type(os.fspath(path))[0] or ""
-        if not (os.path.isfile(path) and kind.startswith(cls.COMPRESSED)):
+        if not cls.compresses(path):
             return None
         with open(path, "rb") as stream:
             return gzip.compress(stream.read(), compresslevel=6, mtime=0)
 
     def send_head(self):
         path = self.translate_path(self.path)
-        body = (self.gzipped(path) if "gzip" in self.headers.get("Accept-Encoding", "")
-                else None)
-        if body is None:
+        if not ("gzip" in self.headers.get("Accept-Encoding", "") and self.compresses(path)):
             return super().send_head()
         modified = int(os.stat(path).st_mtime)
         since = self.headers.get("If-Modified-Since")
         if since and email.utils.parsedate_to_datetime(since).timestamp() >= modified:
-            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)   # nothing to compress
             self.end_headers()
             return None
+        body = self.gzipped(path)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
