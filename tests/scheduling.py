@@ -15,7 +15,7 @@ is fixed, so that this module is then replaced by ``xdist_group`` marks and
 
 >>> scope("tests/references/intro.ipynb::Cell 3")
 'tests/references/intro.ipynb'
->>> scope("tests/site/test_math_fits.py::test_no_formula_is_cut_off[book/intro.html-390-light]")
+>>> scope("tests/site/test_reading.py::test_page_reads_well[book/intro.html-390-light]")
 'view 390-light'
 >>> scope("tests/site/test_pages.py::test_no_widget_manager_is_loaded[book/intro.html]")
 'tests/site/test_pages.py'

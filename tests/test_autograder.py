@@ -29,7 +29,6 @@ The whitelist reader of answers' trees has unit tests of its own here.
 from __future__ import annotations
 
 import csv
-import doctest
 import inspect
 import json
 import os
@@ -151,12 +150,6 @@ def after_answers(notebook, checks, code_of):
                     if c.cell_type == "code" and line in c.source.splitlines()]
         notebook.cells.insert(index + 1, nbformat.v4.new_code_cell(code_of(item)))
     return notebook
-
-
-def test_the_module_doctests():
-    for module in (autograder, grade, grading):
-        failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert tried and not failures, module
 
 
 def test_a_hung_otter_is_killed_and_run_again(tmp_path, monkeypatch):

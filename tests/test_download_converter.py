@@ -259,11 +259,6 @@ def test_svg_figure_gets_a_png_from_its_script(tmp_path):
         download.image_bundle(Path(tmp_path / "g.svg"))
 
 
-def test_module_examples():
-    """The converter's docstring examples (``_ext`` is outside pytest's doctest paths)."""
-    import doctest
-
-    assert doctest.testmod(download).failed == 0
 
 
 def test_page_merges_copies_of_a_cells_streams():

@@ -26,7 +26,6 @@ checks the handouts of another built site (a private build, the student edition)
 
 from __future__ import annotations
 
-import doctest
 import html
 import json
 import os
@@ -169,11 +168,6 @@ def expected_rasters(page_html: str) -> int:
                 for output in model["state"].get("outputs", [])
                 if {"image/png", "image/jpeg"} & set(output.get("data", {})))
     return rasters + saved
-
-
-def test_the_printing_module_doctests():
-    failures, tried = doctest.testmod(handout_tool)
-    assert tried > 0 and failures == 0
 
 
 def test_the_toc_has_chapters_to_print():

@@ -46,7 +46,7 @@ def test_the_override_scopes_the_page_checks_by_view():
     from tests.scheduling import ByViewScheduling, scope
 
     assert ByViewScheduling._split_scope is not xdist_loadscope.LoadScopeScheduling._split_scope
-    shared = "tests/site/test_math_fits.py::test_no_formula_is_cut_off[book/intro.html-390-light]"
+    shared = "tests/site/test_reading.py::test_page_reads_well[book/intro.html-390-light]"
     assert ByViewScheduling._split_scope(None, shared) == scope(shared) == "view 390-light"
     plain = "tests/site/test_pages.py::test_no_widget_manager_is_loaded[book/intro.html]"
     assert ByViewScheduling._split_scope(None, plain) == "tests/site/test_pages.py"

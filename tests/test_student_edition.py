@@ -21,7 +21,6 @@ tests/mechlib/test_check.py::test_chapter_runs_without_its_solutions).
 
 from __future__ import annotations
 
-import doctest
 import html
 import json
 import os
@@ -204,11 +203,6 @@ def index_terms(site):
 
 
 # --- the tests ---------------------------------------------------------------
-
-def test_the_module_doctests():
-    failures, tried = doctest.testmod(student_edition)
-    assert tried and not failures
-
 
 def test_the_collector_finds_solutions_the_instructor_site_shows():
     """The scan finds every solution, and the instructor's site has its text:

@@ -11,14 +11,11 @@ characters in that font (solid for weight 900, regular for 400, brands).
 
 from __future__ import annotations
 
-import doctest
-import importlib.util
 import re
 
 import pytest
 from fontTools.ttLib import TTFont
 
-from tests.references import ROOT
 from tests.site.test_pages import PAGES
 
 FONT_FILES = ("fa-solid-900.woff2", "fa-regular-400.woff2", "fa-brands-400.woff2")
@@ -69,13 +66,6 @@ def fontawesome(site):
     return characters(css), fonts, sum((folder / name).stat().st_size for name in fonts)
 
 
-def test_the_extension_doctests():
-    spec = importlib.util.spec_from_file_location("mechbook_icons",
-                                                  ROOT / "_ext" / "mechbook_icons.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    failures, tried = doctest.testmod(module)
-    assert tried >= 2 and not failures
 
 
 def test_the_cut_is_small(fontawesome):

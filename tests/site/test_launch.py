@@ -25,9 +25,7 @@ every time.
 
 from __future__ import annotations
 
-import doctest
 import html
-import importlib.util
 import json
 import re
 import urllib.request
@@ -123,14 +121,6 @@ def test_every_chapter_page_launches_its_notebook():
                for chapter, path in paths.items()), paths
 
 
-def test_the_figure_placeholders_module_examples():
-    """``_ext`` is outside pytest's doctest paths."""
-    spec = importlib.util.spec_from_file_location(
-        "mechbook_unexecuted_figures", ROOT / "_ext" / "mechbook_unexecuted_figures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    failures, tried = doctest.testmod(module)
-    assert tried > 0 and failures == 0
 
 
 def what_the_reader_sees(page, notebook, screenshot: str) -> list[str]:

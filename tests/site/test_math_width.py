@@ -1,23 +1,29 @@
-"""Formulas break to fit their column instead of scrolling (issue 45, item 1).
+"""Formulas break to fit their column instead of scrolling (issue 45, item 1),
+and none is cut off without a way to see it (issue 25).
 
 Every MathJax container of every page, with every worked solution and folded
-cell open, is measured against its column at 390 px and at 1280 px
-(tests/site/reading.py, WIDE_MATH): an inline formula never runs past the
-block it sits in (MathJax 4 breaks it between lines), and a display equation
-or a typeset output that is wider than its column, and so scrolls sideways,
-is a matrix or an array (nothing to break) or one of the few equations of
-:data:`UNBREAKABLE`; each of those shows that it scrolls (the shadow at the
-edge where more of it lies, _ext/static/mechbook.css).
+cell open, is measured at 390 px and at 1280 px in the light theme (the dark
+theme changes colours, not widths; test_accessibility.py checks its
+contrast):
+
+- against its column (tests/site/reading.py, WIDE_MATH): an inline formula
+  never runs past the block it sits in (MathJax 4 breaks it between lines),
+  and a display equation or a typeset output that is wider than its column,
+  and so scrolls sideways, is a matrix or an array (nothing to break) or one
+  of the few equations of :data:`UNBREAKABLE`; each of those shows that it
+  scrolls (the shadow at the edge where more of it lies,
+  _ext/static/mechbook.css);
+- against each box that clips it and against the screen (CLIPPED_MATH): a
+  formula wider than its box scrolls in a box that shows it scrolls, and a
+  numbered equation that scrolls has its number on a line of its own.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.references import ROOT, toc_files
-from tests.site.reading import OPEN_ALL, WIDE_MATH, wait_for_math
-
-PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
+from tests.site.reading import CLIPPED_MATH, OPEN_ALL, WIDE_MATH, wait_for_math
+from tests.site.test_pages import PAGES
 
 #: Display equations (page, the start of their TeX) that may scroll on a
 #: phone although they are no matrix: MathJax finds no place to break them
@@ -59,9 +65,10 @@ def test_formulas_fit_their_column(views, path, view):
         page.wait_for_timeout(100)
         wait_for_math(page)     # what opened is broken again for its column (mechbook.js)
         found = page.evaluate(WIDE_MATH)
+        clipped = page.evaluate(CLIPPED_MATH)
     finally:
         page.evaluate(CLOSE_AGAIN)
-    problems = []
+    problems = [f"{path} at {view}: {cut}" for cut in clipped]
     for wide in found:
         allowed = wide["kind"] != "inline" and (
             wide["matrix"] or any(page_ == path and wide["tex"].startswith(start)

@@ -15,12 +15,8 @@ import re
 
 import pytest
 
-from tests.references import ROOT, toc_files
-from tests.site.reading import wait_for_math
-
-PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+from tests.site.reading import DESKTOP, PHONE, wait_for_math
+from tests.site.test_pages import PAGES
 
 
 @pytest.mark.parametrize("path", PAGES + ["search.html", "genindex.html"])

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.references import ROOT, toc_files
 from tests.site.reading import CHECKS, problems
+from tests.site.test_pages import PAGES
 from tests.site.views import VIEWS
-
-PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
-
 
 #: The view each set of checks reads a page in (tests/site/views.py).
 READ_IN = {"desktop": "1280-light", "phone": "390-light"}

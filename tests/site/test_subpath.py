@@ -18,11 +18,10 @@ import pytest
 import yaml
 
 from bookkit.serving import QuietHandler, serve
-from tests.references import ROOT, toc_files
+from tests.references import ROOT
 from tests.site.test_answer_boxes import press_check, typed_answers, wait_done
-from tests.site.test_pages import open_page
+from tests.site.test_pages import PAGES, open_page
 
-PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 #: The sub-path the book is published under: html.baseurl's path.
 PREFIX = urlsplit(yaml.safe_load((ROOT / "_config.yml").read_text())["html"]["baseurl"]).path
 PREFIX = "/" + PREFIX.strip("/") + "/"

@@ -5,11 +5,11 @@ four CPU-seconds, and the suite is bound by its two CPUs. Many site tests only
 read the typeset page: the offline and download checks (test_pages.py), the
 icons (test_icons.py), the exercises' difficulty marks (test_difficulty.py),
 the reading checks (test_reading.py), axe-core (test_accessibility.py), the
-formulas' widths (test_math_width.py), the quick checks' markup
-(test_quick_checks.py), the figures on a phone (test_figures_read.py), the
-animation controls (test_page_chrome.py), the explorers' legibility and
-sliders (test_explorers.py; a slider moved is moved back) and the
-clipped-formula check (test_math_fits.py).
+formulas' widths and clipping (test_math_width.py), the quick checks'
+markup (test_quick_checks.py), the figures on a phone
+(test_figures_read.py), the animation controls (test_page_chrome.py) and the
+explorers' legibility and sliders (test_explorers.py; a slider moved is
+moved back).
 Each of them stays a test of its own, reported on its own; they ask
 :class:`Views` for the page in one of the :data:`VIEWS` and get the copy the
 previous check of that page and view opened.
@@ -40,7 +40,7 @@ VIEWS = {"1280-light": (DESKTOP, "light"),
 #: the ones that only read it first, the one that opens every dropdown last.
 ORDER = ("test_pages", "test_icons", "test_difficulty", "test_reading", "test_accessibility",
          "test_math_width", "test_quick_checks", "test_figures_read", "test_page_chrome",
-         "test_explorers", "test_math_fits")
+         "test_explorers")
 
 #: Explorers draw their first picture after the page has loaded.
 EXPLORERS_DRAWN = """() => Array.from(document.querySelectorAll('img.mechlib-explorer-frame'))
