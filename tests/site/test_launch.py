@@ -28,7 +28,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -265,33 +264,6 @@ def test_run_all_in_the_launched_notebook_and_leave_the_repository_clean(browser
     status = run(["git", "status", "--porcelain", "--ignored=no"], cwd=repo)
     assert status == "", f"the reader's repository changed:\n{status}"
     assert json.loads((repo / urlpath.removeprefix("lab/tree/")).read_text())["cells"]
-
-
-def test_chapter_sources_survive_a_save_as_notebook(binder):
-    """A reader who opens a chapter's .md as a notebook (jupytext) and saves it
-    leaves it byte for byte as it was: the same round trip as JupyterLab's, through
-    the server's contents API, with the repository's jupytext.toml."""
-    base, token, repo = binder
-    changed = []
-    chapters = [repo / "book" / f"{chapter}.md" for chapter in launch_paths()]
-    assert len(chapters) >= 10
-    for source in chapters:
-        before = source.read_bytes()
-        assert before == (ROOT / "book" / source.name).read_bytes(), f"{source.name} copied wrong"
-        url = f"{base}/api/contents/book/{source.name}?token={token}"
-        with urllib.request.urlopen(f"{url}&type=notebook&content=1", timeout=60) as reply:
-            model = json.load(reply)
-        if model.get("type") != "notebook":
-            continue
-        request = urllib.request.Request(
-            url, method="PUT", headers={"Content-Type": "application/json"},
-            data=json.dumps({"type": "notebook", "format": "json",
-                             "content": model["content"]}).encode())
-        urllib.request.urlopen(request, timeout=60).close()
-        if source.read_bytes() != before:
-            changed.append(source.name)
-            source.write_bytes(before)
-    assert not changed, f"saving as a notebook rewrote {changed}"
 
 
 #: The course hub's address in the instructor's _config.yml. The test has no hub:
