@@ -17,6 +17,7 @@ here every planar callable gets at least one probe.
 
 import functools
 import inspect
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -192,8 +193,9 @@ class Probe:
     """``func(*args, **kwargs)`` with ``args, kwargs = build()``.
 
     ``then`` is applied to the result (to call a returned function with the
-    bad input); ``expect`` narrows the mechlib class; ``accepted`` marks a
-    legitimate input whose result must hold no NaN.
+    bad input); ``expect`` narrows the mechlib class; ``match``, a regular
+    expression, is what the message must say (the problem or the fix);
+    ``accepted`` marks a legitimate input whose result must hold no NaN.
     """
 
     func: Callable
@@ -201,6 +203,7 @@ class Probe:
     build: Callable
     then: Callable | None = None
     expect: type = errors.MechlibError
+    match: str = ""
     accepted: bool = False
     target: Callable = field(default=None)
 
@@ -226,28 +229,33 @@ PROBES = [
     P(K.partial_velocities, "a string where the list of vectors belongs",
       lambda: (("B", [u1, u2], the("N")[0]), {}), expect=E.ShapeError),
     P(K.partial_velocities, "a number among the vectors",
-      lambda: (([3], [u1], the("N")[0]), {}), expect=E.ArgumentTypeError),
+      lambda: (([3], [u1], the("N")[0]), {}), expect=E.ArgumentTypeError,
+      match="give a Vector"),
     P(K.partial_velocities, "repeated speeds",
       lambda: (lambda N, B: (([B], [u1, u1], N), {}))(*the("N", "B")),
-      expect=E.SpeedError),
+      expect=E.SpeedError, match="more than once"),
     P(K.partial_velocities, "a speed that is not a function of time",
       lambda: (([the("N")[0].x], [sm.Symbol("u")], the("N")[0]), {}),
-      expect=E.SpeedError),
+      expect=E.SpeedError, match="not a function of time"),
     P(K.partial_velocities, "a velocity nonlinear in the speeds",
       lambda: (lambda N: (([u1**2 * N.x], [u1], N), {}))(the("N")[0]),
-      expect=E.NonlinearSpeedError),
+      expect=E.NonlinearSpeedError, match="not linear in the speed"),
+    P(K.remainder, "a velocity nonlinear in the speeds",
+      lambda: (lambda N: ((sm.sin(u1) * N.y, [u1], N), {}))(the("N")[0]),
+      expect=E.NonlinearSpeedError, match="u1"),
     P(K.partial_velocities, "a frame never oriented",
       lambda: (lambda N, F: (([F], [u1], N), {}))(*the("N", "F")),
-      expect=E.VelocityNotDefinedError),
+      expect=E.VelocityNotDefinedError, match="orient F"),
     P(K.partial_velocities, "a vector in a frame not connected to the frame",
       lambda: (lambda N, F: (([u1 * F.x], [u1], N), {}))(*the("N", "F")),
       expect=E.FrameNotConnectedError),
     P(K.partial_velocities, "a point without a velocity",
       lambda: (lambda N, P_: (([P_], [u1], N), {}))(*the("N", "P")),
-      expect=E.VelocityNotDefinedError),
+      expect=E.VelocityNotDefinedError,
+      match="velocity of point P in frame N is not defined"),
     P(K.partial_velocities, "a coordinate rate left in a velocity",
       lambda: (lambda N, C: (([C], [u1], N), {}))(*the("N", "C")),
-      expect=E.SpeedError),
+      expect=E.SpeedError, match="kdes="),
     P(K.partial_velocities, "NaN in a velocity",
       lambda: (lambda N: (([sm.nan * u1 * N.x], [u1], N), {}))(the("N")[0]),
       expect=E.NonFiniteValueError),
@@ -395,7 +403,7 @@ PROBES = [
       expect=E.VelocityNotDefinedError),
     P(active.generalized_active_forces, "a force in an unconnected frame",
       lambda: (lambda N, F, B: (([(B, F.x)], [u1, u2], N), {}))(
-          *the("N", "F", "B")), expect=E.FrameNotConnectedError),
+          *the("N", "F", "B")), expect=E.FrameNotConnectedError, match="orient"),
     P(active.generalized_active_forces, "repeated speeds",
       lambda: (lambda N, B: (([(B, N.x)], [u1, u1], N), {}))(
           *the("N", "B")), expect=E.SpeedError),
@@ -593,7 +601,7 @@ PROBES = [
       expect=E.ArgumentTypeError),
     P(kane.kanes_equations, "a symbol as a coordinate",
       lambda: ((), pendulum_kw(lambda ex: dict(q=[sm.Symbol("q1"), ex.q2]))),
-      expect=E.CoordinateError),
+      expect=E.CoordinateError, match="dynamicsymbols"),
     P(kane.kanes_equations, "repeated speeds",
       lambda: ((), pendulum_kw(lambda ex: dict(u=[ex.u1, ex.u1]))),
       expect=E.SpeedError),
@@ -657,7 +665,7 @@ PROBES = [
       lambda: ((pendulum()[1], None), {}), expect=E.ArgumentTypeError),
     P(simulation.rhs, "a state of the wrong length",
       lambda: ((pendulum()[1], pendulum()[2]), {}),
-      then=lambda f: f(0.0, [0.1, 0.2]), expect=E.ShapeError),
+      then=lambda f: f(0.0, [0.1, 0.2]), expect=E.ShapeError, match="give 4 values"),
     P(simulation.rhs, "a motion constraint that degenerates for the constants (issue 59)",
       lambda: (degenerate()[:2], {}), then=lambda f: f(0.0, degenerate()[2]),
       expect=E.NonFiniteValueError),
@@ -677,7 +685,7 @@ PROBES = [
       lambda: ((pendulum()[1], {**pendulum()[2], pendulum()[0].m1: 0.0,
                                 pendulum()[0].m2: 0.0}), {}),
       then=lambda f: f(0.0, [0.1, 0.2, 0.0, 0.0]),
-      expect=E.SingularMassMatrixError),
+      expect=E.SingularMassMatrixError, match="massless"),
     # before: the event function's own exception, bare
     P(simulation.simulate, "an event function that raises (issue 59)",
       lambda: ((pendulum()[1], [0.1, 0.0, 0.0, 0.0], (0.0, 1.0), pendulum()[2]),
@@ -687,7 +695,7 @@ PROBES = [
       expect=E.ShapeError),
     P(simulation.simulate, "a NaN in x0",
       lambda: ((pendulum()[1], [NAN, 0, 0, 0], (0, 1), pendulum()[2]), {}),
-      expect=E.NonFiniteValueError),
+      expect=E.NonFiniteValueError, match="x0"),
     P(simulation.simulate, "None in x0",
       lambda: ((pendulum()[1], [None, 0, 0, 0], (0, 1), pendulum()[2]), {}),
       expect=E.NonFiniteValueError),
@@ -1073,6 +1081,7 @@ def test_bad_input_raises_a_mechlib_error(probe):
             f"expected {probe.expect.__name__}, got "
             f"{type(error).__name__}: {error}")
         assert len(str(error)) > 30, f"too terse to name a fix: {error}"
+        assert re.search(probe.match, str(error)), f"does not say {probe.match!r}: {error}"
     except Exception as error:  # noqa: BLE001 - that is the point
         pytest.fail(f"{type(error).__name__} is not a mechlib.errors class:"
                     f" {error}")

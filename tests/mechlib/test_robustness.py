@@ -108,58 +108,8 @@ def test_non_finite_constants_are_rejected(bad):
     assert time.perf_counter() - start < 5
 
 
-def test_non_finite_initial_state_is_rejected():
-    ex = ml.systems.double_pendulum()
-    eqs = ml.kanes_equations(ex)
-    c = {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0, ex.g: 9.81}
-    with pytest.raises(errors.NonFiniteValueError, match="x0"):
-        ml.simulate(eqs, [0.1, math.nan, 0, 0], (0, 1), c)
-
-
-# 7. a single load ---------------------------------------------------------
-
-def test_single_force_is_one_load():
-    ex = ml.systems.double_pendulum()
-    Fr = ml.generalized_active_forces(me.Force(ex.P2, ex.N.x), ex.u, ex.N)
-    assert Fr == ml.generalized_active_forces([(ex.P2, ex.N.x)], ex.u, ex.N)
-
-
-# 8. coordinates that are plain symbols ------------------------------------
-
-def test_plain_symbol_coordinates_are_named():
-    ex = ml.systems.double_pendulum()
-    q1, q2 = sm.symbols("q1, q2")
-    with pytest.raises(errors.CoordinateError, match="dynamicsymbols"):
-        ml.kanes_equations(bodies=ex.bodies, loads=ex.loads, q=[q1, q2],
-                           u=ex.u, kdes=ex.kdes, frame=ex.N)
-
-
-# 10. errors of the numerical side -----------------------------------------
-
-def test_singular_mass_matrix_is_a_mechlib_error():
-    """A speed that moves no mass: a massless second particle."""
-    ex = ml.systems.double_pendulum()
-    eqs = ml.kanes_equations(ex)
-    f = ml.rhs(eqs, {ex.m1: 1.0, ex.m2: 0.0, ex.l: 1.0, ex.g: 9.81})
-    with pytest.raises(errors.SingularMassMatrixError, match="massless"):
-        f(0.0, [0.1, 0.2, 0.0, 0.0])
-
-
-def test_wrong_state_length_is_a_shape_error():
-    ex = ml.systems.double_pendulum()
-    eqs = ml.kanes_equations(ex)
-    f = ml.rhs(eqs, {ex.m1: 1.0, ex.m2: 1.0, ex.l: 1.0, ex.g: 9.81})
-    with pytest.raises(errors.ShapeError, match="give 4 values"):
-        f(0.0, [0.1, 0.2])
-
-
-def test_unconnected_frame_is_named():
-    N, A = me.ReferenceFrame("N"), me.ReferenceFrame("A")
-    u = me.dynamicsymbols("u")
-    P = me.Point("P")
-    P.set_vel(N, u * N.x)
-    with pytest.raises(errors.FrameNotConnectedError, match="orient"):
-        ml.generalized_active_forces([(P, A.x)], [u], N)
+# 7, 8 and 10 (a single load, plain-symbol coordinates, the numerical side's
+# errors): rows of test_error_contract.py, and test_active.py's single load.
 
 
 def test_prescribed_motion_lists_every_missing_value_at_once():
