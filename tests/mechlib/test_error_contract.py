@@ -509,16 +509,16 @@ PROBES = [
     # nonholonomic --------------------------------------------------------
     P(nonholonomic.dependent_speed_coefficients, "singular constraints",
       lambda: (([u2 - a * u3, 2 * u2 - 2 * a * u3], [u1], [u2, u3]), {}),
-      expect=E.ConstraintError),
+      expect=E.ConstraintError, match="singular"),
     P(nonholonomic.dependent_speed_coefficients, "one constraint for two "
       "dependent speeds", lambda: (([u2 - a * u3], [u1], [u2, u3]), {}),
       expect=E.ConstraintError),
     P(nonholonomic.dependent_speed_coefficients, "a constraint nonlinear "
       "in the speeds", lambda: (([u2 - u3**2], [u1, u3], [u2]), {}),
-      expect=E.NonlinearSpeedError),
+      expect=E.NonlinearSpeedError, match="not linear"),
     P(nonholonomic.dependent_speed_coefficients, "a speed both independent "
       "and dependent", lambda: (([u2 - a * u3], [u2, u3], [u2]), {}),
-      expect=E.SpeedError),
+      expect=E.SpeedError, match="more than once"),
     P(nonholonomic.dependent_speed_coefficients, "a number as constraints",
       lambda: ((3, [u1], [u2]), {}), expect=E.ShapeError),
     P(nonholonomic.dependent_speed_coefficients, "None as a constraint",
