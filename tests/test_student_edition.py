@@ -39,8 +39,9 @@ from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
 from bookkit.in_page import worked_code
 from bookkit.serving import serve
 from tests.references import checked_chapters
+from tests.site.reading import PHONE
 from tests.site.test_answer_boxes import page_data, type_and_check, typed_answers
-from tests.site.test_pages import open_page
+from tests.site.test_pages import opened
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTRUCTOR_SITE = Path(os.environ.get("INSTRUCTOR_SITE", ROOT / "_build" / "html"))
@@ -359,9 +360,7 @@ def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_
     looks for in every file, the boxes' data included), and its live cells run."""
     chapter = "partial-velocities"
     data = page_data(student_site, chapter)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page, foreign, errors = open_page(context, f"{student_url}/book/{chapter}.html")
-    try:
+    with opened(browser, f"{student_url}/book/{chapter}.html", PHONE) as (page, foreign, errors):
         ready = list(data["checks"])
         assert page.locator(".mechbook-answer textarea").count() == len(ready) > 0
         name = ready[0]
@@ -374,8 +373,6 @@ def test_student_pages_check_answers_and_run_cells_in_the_page(browser, student_
         assert type_and_check(page, name, followed[name]) == "Correct."
         assert page.locator(".mechbook-live-open").count() == len(data["live"]) > 0
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
 
 
 def test_student_boxes_run_the_instructors_set_ups(student_site):

@@ -23,7 +23,8 @@ import pytest
 
 from bookkit.chapters import REPOSITORY, chapter_checks, read_chapter
 from bookkit.in_page import worked_code
-from tests.site.test_pages import open_page, phone_page
+from tests.site.reading import PHONE
+from tests.site.test_pages import open_page, opened, phone_page
 
 #: The chapters with answer boxes (each box of each is judged by the page's
 #: own runner in tests/test_in_page.py, in CPython without numpy).
@@ -217,9 +218,8 @@ def test_the_worked_solutions_code_is_correct_in_the_page(context, base_url, cha
 
 
 def test_a_readers_edit_survives_a_reload_and_can_be_restored(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # its own storage
-    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with opened(browser, f"{base_url}/book/partial-velocities.html",
+                PHONE) as (page, foreign, errors):
         box = page.locator(".mechbook-answer textarea").first
         name = box.get_attribute("id").removeprefix("answer-")
         original = box.input_value()
@@ -242,8 +242,6 @@ def test_a_readers_edit_survives_a_reload_and_can_be_restored(browser, base_url)
         page.reload(wait_until="load")
         assert page.locator(f"#answer-{name}").input_value() == original
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
 
 
 #: Records, from the start, the page's long animation frames (over 50 ms of

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.references import ROOT
+from tests.site.reading import PHONE
 from tests.site.test_accessibility import axe_violations
 from tests.site.test_answer_boxes import (
     FIRST_CHECK_SECONDS,
@@ -20,7 +21,7 @@ from tests.site.test_answer_boxes import (
     type_and_check,
     typed_answers,
 )
-from tests.site.test_pages import open_page
+from tests.site.test_pages import opened
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 #: The chapters with live cells, one test each.
@@ -80,9 +81,7 @@ RUN_IN_THE_BROWSER = ["partial-velocities", "whipple-bicycle"]
 @pytest.mark.parametrize("chapter", RUN_IN_THE_BROWSER)
 def test_live_cells_run_unchanged_show_the_pages_outputs(browser, base_url, site, chapter):
     expected = len(page_data(site, chapter)["live"])
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page, foreign, errors = open_page(context, f"{base_url}/book/{chapter}.html")
-    try:
+    with opened(browser, f"{base_url}/book/{chapter}.html") as (page, foreign, errors):
         buttons = page.locator(".mechbook-live-open")
         assert buttons.count() == expected, "a live cell of the data has no cell in the page"
         page.evaluate(MARK_LIVE_CELLS)
@@ -104,17 +103,13 @@ def test_live_cells_run_unchanged_show_the_pages_outputs(browser, base_url, site
             + "\n".join(differences)
         assert not foreign, f"requests left 127.0.0.1: {foreign}"
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_a_damper_in_place_of_the_spring_changes_the_generalized_active_forces(
         browser, base_url):
     """The reader's edit of one live cell is what the later live cells build on."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page, foreign, errors = open_page(
-        context, f"{base_url}/book/generalized-active-forces.html")
-    try:
+    with opened(browser, f"{base_url}/book/generalized-active-forces.html",
+                PHONE) as (page, foreign, errors):
         loads = page.locator("div.cell", has=page.locator(
             ".cell_input pre", has_text="me.LinearSpring(k, pathway)"))
         forces = page.locator("div.cell", has=page.locator(
@@ -135,16 +130,12 @@ def test_a_damper_in_place_of_the_spring_changes_the_generalized_active_forces(
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         forces.screenshot(path=str(SCREENSHOTS / "live-cell-phone.png"))
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
 
 
 def test_the_pages_python_imports_sympy_compiled_ahead(browser, base_url):
     """SymPy and mpmath come compiled by Pyodide's Python (scripts/compile-for-
     pyodide.mjs): the page imports their bytecode and compiles nothing of them."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with opened(browser, f"{base_url}/book/partial-velocities.html") as (page, foreign, errors):
         page.evaluate(MARK_LIVE_CELLS)
         cell = page.locator("div.cell[data-live-test='0']")
         cell.locator(".mechbook-live-open").click()
@@ -157,8 +148,6 @@ def test_the_pages_python_imports_sympy_compiled_ahead(browser, base_url):
         assert verdict.startswith("Ran"), verdict
         assert shown == [["text", "['pyc']"]], shown
         assert not foreign and not errors, (foreign, errors)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -167,9 +156,8 @@ def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
     answer box has been checked and whose quick check has been answered, its
     explanations shown (test_accessibility.py sees them closed), in both
     themes: the verdicts' colours are where the themes differ."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
-    page, _, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with opened(browser, f"{base_url}/book/partial-velocities.html",
+                PHONE, color_scheme=scheme) as (page, _, errors):
         # the second live cell (the first only imports)
         page.evaluate(MARK_LIVE_CELLS)
         cell = page.locator("div.cell[data-live-test='1']")
@@ -190,5 +178,3 @@ def test_opened_boxes_and_their_verdicts_pass_axe(browser, base_url, scheme):
         assert not found, "\n".join(f"{v['impact']} {v['id']}: {v['help']}: {v['nodes'][:3]}"
                                     for v in found)
         assert not errors, errors
-    finally:
-        context.close()

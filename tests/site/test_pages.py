@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from tests.references import ROOT, is_notebook, toc_files
-from tests.site.reading import PHONE, wait_for_math
+from tests.site.reading import DESKTOP, PHONE, wait_for_math
 
 PAGES = [path.relative_to(ROOT).with_suffix(".html").as_posix() for path in toc_files()]
 RAW_TEX = ["\\[", "\\(", "$$", "\\begin{"]
@@ -52,16 +52,24 @@ def open_page(context, url):
 
 
 @contextlib.contextmanager
-def phone_page(browser, url, theme):
-    """``url`` on a phone's 390 px screen in the ``theme`` ('light' or 'dark') a
-    reader chose with the theme's switch (which keeps it in localStorage):
-    yields (page, foreign requests, console errors), then closes its context."""
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(f"localStorage.setItem('mode', '{theme}')")
+def opened(browser, url, viewport=DESKTOP, theme=None, **options):
+    """``url`` in a browser context of its own, with ``viewport``, the
+    ``theme`` ('light' or 'dark') a reader chose with the theme's switch
+    (which keeps it in localStorage) if given, and other options of
+    Playwright's ``new_context``: yields (page, foreign requests, console
+    errors), then closes the context."""
+    context = browser.new_context(viewport=viewport, **options)
+    if theme:
+        context.add_init_script(f"localStorage.setItem('mode', '{theme}')")
     try:
         yield open_page(context, url)
     finally:
         context.close()
+
+
+def phone_page(browser, url, theme):
+    """``url`` on a phone's 390 px screen in the ``theme`` a reader chose (:func:`opened`)."""
+    return opened(browser, url, PHONE, theme)
 
 
 @pytest.mark.parametrize("view", ["1280-light"])

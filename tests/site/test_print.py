@@ -11,20 +11,16 @@ from __future__ import annotations
 import re
 import subprocess
 
-from tests.site.test_pages import open_page
+from tests.site.test_pages import opened
 
 
 def test_a_readers_print_numbers_its_pages_and_leaves_room_to_answer(browser, base_url,
                                                                     tmp_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page, foreign, errors = open_page(context, f"{base_url}/book/partial-velocities.html")
-    try:
+    with opened(browser, f"{base_url}/book/partial-velocities.html") as (page, foreign, errors):
         boxes = page.locator(".mechbook-answer").count()
         assert boxes > 0
         pdf = tmp_path / "chapter.pdf"
         page.pdf(path=str(pdf), prefer_css_page_size=True)
-    finally:
-        context.close()
     pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
         ["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout).group(1))
     for number in range(1, pages + 1):

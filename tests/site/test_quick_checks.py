@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.references import ROOT
-from tests.site.test_pages import open_page, phone_page
+from tests.site.test_pages import opened, phone_page
 from tests.test_quick_checks import CHAPTERS, quick_checks
 
 
@@ -86,9 +86,7 @@ def test_a_choice_says_why_and_stays(browser, base_url):
 
 
 def test_on_paper_a_quick_check_is_a_question(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page, _, _ = open_page(context, f"{base_url}/book/kanes-equations.html")
-    try:
+    with opened(browser, f"{base_url}/book/kanes-equations.html") as (page, _, _):
         root = page.locator("#qc-ke-mass-matrix")
         root.get_by_role("radio").first.check()
         page.emulate_media(media="print")
@@ -100,5 +98,3 @@ def test_on_paper_a_quick_check_is_a_question(browser, base_url):
             'details, .mechbook-qc-explanation, .mechbook-qc-verdict')]
             .map(e => getComputedStyle(e).display)""")
         assert set(hidden) == {"none"}, hidden
-    finally:
-        context.close()
