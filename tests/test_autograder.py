@@ -49,6 +49,7 @@ from mechlib.book import grading
 from tests import cheating
 from tests.reader_environment import ROOT
 from tests.references import checked_chapters
+from tests.typed_answers import typed_answers
 
 #: The chapters that otter assigns and the grader grades in batches here: what
 #: otter and the grader do depends on the chapter only through the master
@@ -238,7 +239,7 @@ def test_worked_solutions_score_full_marks_a_sign_error_loses_its_point(assignme
         f"{item['variable']} = {'-' if item is wrong else ''}_other_form({item['variable']})"))
     rows = batch(folder, {"sign-error": mutated}, tmp_path)
     question = autograder.exercise_of(wrong["name"], wrong["exercise"])
-    points = {q["name"]: len(q["checks"]) for q in manifest(folder)["questions"]}
+    points = full_marks(folder)
     expected = {**points, question: points[question] - 1}
     assert scores(rows["sign-error"]) == expected, rows["sign-error"]
     assert f"{wrong['name']}: Not yet: " in rows["sign-error"]["notes"]
@@ -253,6 +254,28 @@ TYPED = {
     "An": "sm.Matrix([[0, sm.sin(q1)/sm.cos(q1)]])",
     "vt_G_2": "(N.x + sm.tan(q1)*N.y)",
 }
+
+
+def typed_in_full(chapter):
+    """{variable: code} for every answer of ``chapter`` as a student types
+    it: TYPED's own form where it has one, else the worked answer written
+    with the exercise's names (tests/typed_answers.py), so that a new
+    exercise in the chapter needs no line here."""
+    variables = {c["name"]: c["variable"] for c in chapter_checks(chapter)}
+    worked = {variables[name]: answer["typed"]
+              for name, answer in typed_answers(chapter.stem).items()}
+    return {**worked, **TYPED}
+
+
+def full_marks(folder):
+    """{question: its points} of the assignment in ``folder``, as the grader gives them."""
+    return {q["name"]: len(q["checks"]) for q in manifest(folder)["questions"]}
+
+
+def question_of(chapter, variable):
+    """The question of the answer ``variable`` of ``chapter``."""
+    (check,) = [c for c in chapter_checks(chapter) if c["variable"] == variable]
+    return autograder.exercise_of(check["name"], check["exercise"])
 
 
 def typed(notebook, answers):
@@ -386,12 +409,12 @@ def test_an_endless_loop_costs_its_cell_and_the_batch_goes_on(assignment, tmp_pa
                       "while True:\n    pass"),
     }, tmp_path, cell_time_limit=5)
     assert time.monotonic() - start < 150
-    assert scores(rows["loop"]) == {"pv-other-speeds": 2, "pv-belt": 0, "pv-three-link": 1,
-                                    "pv-sleigh": 2}, rows["loop"]
+    points = full_marks(folder)
+    looped = question_of(chapter, "v_B_t")
+    assert scores(rows["loop"]) == {**points, looped: points[looped] - 1}, rows["loop"]
     assert "timed out: cell" in rows["loop"]["notes"]
     ignoring = rows["loop-ignoring-interrupts"]
-    assert scores(ignoring) == {"pv-other-speeds": 2, "pv-belt": 1, "pv-three-link": 1,
-                                "pv-sleigh": 0}, ignoring
+    assert scores(ignoring) == {**points, question_of(chapter, "vt_G_2"): 0}, ignoring
     assert "kernel restarted after cell" in ignoring["notes"]
 
 

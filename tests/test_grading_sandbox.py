@@ -45,8 +45,11 @@ from tests.test_autograder import (
     TYPED,
     assign,
     batch,
+    full_marks,
+    question_of,
     student,
     typed,
+    typed_in_full,
     with_cell,
 )
 
@@ -242,7 +245,7 @@ def attacked(tmp_path_factory):
     folder = assign(chapter, tmp_path_factory)
     work = tmp_path_factory.mktemp("attacks")
     zip_path = grade.autograder_zip(folder)
-    honest = typed(student(folder, chapter), TYPED)
+    honest = typed(student(folder, chapter), typed_in_full(chapter))
     flood = f"/tmp/mechlib-flood-{os.getpid()}"
     listener = _Listener()
     secrets = [str(zip_path), str(folder), str(work / "honest-1.ipynb")]
@@ -278,14 +281,14 @@ def attacked(tmp_path_factory):
         lines = list(csv.reader(stream))
     return {"rows": rows, "csv": lines, "zip changed": _digest(zip_path) != before,
             "flood left": os.path.exists(flood), "connections": listener.connections,
-            "names": list(notebooks)}
+            "names": list(notebooks), "full marks": sum(full_marks(folder).values())}
 
 
 def test_every_honest_submission_keeps_full_marks(attacked):
     rows = attacked["rows"]
     for name, row in rows.items():
         if name.startswith("honest"):
-            assert row["total"] == row["max"] == 6, (name, row)
+            assert row["total"] == row["max"] == attacked["full marks"], (name, row)
 
 
 def test_a_submission_that_reads_the_answers_scores_nothing(attacked):
@@ -398,16 +401,14 @@ def _run_autograder(folder, venv, base, name, notebook, submitter=None):
 def test_the_zip_runs_by_itself_on_gradescopes_path(gradescope):
     """An honest and a partly wrong submission graded by the zip alone."""
     chapter, folder, venv, base = gradescope
+    answers = typed_in_full(chapter)
     _, honest = _run_autograder(folder, venv, base, "honest",
-                                typed(student(folder, chapter), TYPED))
-    assert {n: s[:2] for n, s in honest.items()} == {
-        "pv-other-speeds": (2, 2), "pv-belt": (1, 1), "pv-three-link": (1, 1),
-        "pv-sleigh": (2, 2)}
+                                typed(student(folder, chapter), answers))
+    full = {name: (points, points) for name, points in full_marks(folder).items()}
+    assert {n: s[:2] for n, s in honest.items()} == full
     _, wrong = _run_autograder(folder, venv, base, "wrong", typed(
-        student(folder, chapter), {**TYPED, "Fr": "sm.Matrix([0, 0, 0])"}))
-    assert {n: s[:2] for n, s in wrong.items()} == {
-        "pv-other-speeds": (2, 2), "pv-belt": (1, 1), "pv-three-link": (0, 1),
-        "pv-sleigh": (2, 2)}
+        student(folder, chapter), {**answers, "Fr": "sm.Matrix([0, 0, 0])"}))
+    assert {n: s[:2] for n, s in wrong.items()} == {**full, question_of(chapter, "Fr"): (0, 1)}
     assert "pv-three-link-Fr: Not yet" in wrong["pv-three-link"][2]
 
 
