@@ -239,7 +239,7 @@ def test_worked_solutions_score_full_marks_a_sign_error_loses_its_point(assignme
         f"{item['variable']} = {'-' if item is wrong else ''}_other_form({item['variable']})"))
     rows = batch(folder, {"sign-error": mutated}, tmp_path)
     question = autograder.exercise_of(wrong["name"], wrong["exercise"])
-    points = full_marks(folder)
+    points = full_marks(chapter)
     expected = {**points, question: points[question] - 1}
     assert scores(rows["sign-error"]) == expected, rows["sign-error"]
     assert f"{wrong['name']}: Not yet: " in rows["sign-error"]["notes"]
@@ -267,9 +267,15 @@ def typed_in_full(chapter):
     return {**worked, **TYPED}
 
 
-def full_marks(folder):
-    """{question: its points} of the assignment in ``folder``, as the grader gives them."""
-    return {q["name"]: len(q["checks"]) for q in manifest(folder)["questions"]}
+def full_marks(chapter):
+    """{question: its points} of ``chapter``, a point for each check of each
+    exercise, read from the chapter itself: what the grader must give, not
+    what the assignment it made says."""
+    points = {}
+    for check in chapter_checks(chapter):
+        question = autograder.exercise_of(check["name"], check["exercise"])
+        points[question] = points.get(question, 0) + 1
+    return points
 
 
 def question_of(chapter, variable):
@@ -409,7 +415,7 @@ def test_an_endless_loop_costs_its_cell_and_the_batch_goes_on(assignment, tmp_pa
                       "while True:\n    pass"),
     }, tmp_path, cell_time_limit=5)
     assert time.monotonic() - start < 150
-    points = full_marks(folder)
+    points = full_marks(chapter)
     looped = question_of(chapter, "v_B_t")
     assert scores(rows["loop"]) == {**points, looped: points[looped] - 1}, rows["loop"]
     assert "timed out: cell" in rows["loop"]["notes"]

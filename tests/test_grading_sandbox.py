@@ -281,7 +281,7 @@ def attacked(tmp_path_factory):
         lines = list(csv.reader(stream))
     return {"rows": rows, "csv": lines, "zip changed": _digest(zip_path) != before,
             "flood left": os.path.exists(flood), "connections": listener.connections,
-            "names": list(notebooks), "full marks": sum(full_marks(folder).values())}
+            "names": list(notebooks), "full marks": sum(full_marks(chapter).values())}
 
 
 def test_every_honest_submission_keeps_full_marks(attacked):
@@ -404,7 +404,7 @@ def test_the_zip_runs_by_itself_on_gradescopes_path(gradescope):
     answers = typed_in_full(chapter)
     _, honest = _run_autograder(folder, venv, base, "honest",
                                 typed(student(folder, chapter), answers))
-    full = {name: (points, points) for name, points in full_marks(folder).items()}
+    full = {name: (points, points) for name, points in full_marks(chapter).items()}
     assert {n: s[:2] for n, s in honest.items()} == full
     _, wrong = _run_autograder(folder, venv, base, "wrong", typed(
         student(folder, chapter), {**answers, "Fr": "sm.Matrix([0, 0, 0])"}))
